@@ -1,0 +1,125 @@
+"""Engine speed and memory: whole greedy games, legal-action listings, applied moves, state size.
+
+Run: ``cardroom bench engine`` (or ``python -m benchmarks.engine``). One process, one core.
+Goal (issue 2): at least 300 full 2-player greedy games per second.
+"""
+
+from __future__ import annotations
+
+import gc
+import platform
+import time
+import tracemalloc
+from dataclasses import dataclass
+
+from cardroom.bots import make_bot
+from cardroom.games.skip import Options, apply, legal_actions, new_round, view
+from cardroom.sim.play import play_match
+
+
+@dataclass
+class Figure:
+    what: str
+    value: float
+    unit: str
+
+
+def games_per_second(players: int, seconds: float) -> tuple[float, float]:
+    """Single-round greedy matches with the default stock, played until ``seconds`` pass."""
+    options = Options(players=players, match_target=None)
+    bots = [make_bot("greedy", seat) for seat in range(players)]
+    games = moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games < 20:
+        match = play_match(options, f"bench/{games}", bots)
+        moves += len(match.rounds[0].moves)
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, moves / games
+
+
+def sample_positions(count: int) -> list:
+    """States taken from greedy 4-player games, to time listings and moves on real positions."""
+    options = Options(players=4, match_target=None)
+    bots = [make_bot("greedy", seat) for seat in range(4)]
+    states, actions = [], []
+    seed = 0
+    while len(states) < count:
+        state = new_round(options, f"positions/{seed}")
+        seed += 1
+        while state.result is None and len(states) < count:
+            action = bots[state.current].choose(view(state, state.current))
+            states.append(state.copy())
+            actions.append(action)
+            apply(state, action)
+    return list(zip(states, actions, strict=True))
+
+
+def listings_per_second(positions: list) -> float:
+    start = time.perf_counter()
+    for state, _ in positions:
+        legal_actions(state)
+    return len(positions) / (time.perf_counter() - start)
+
+
+def moves_per_second(positions: list) -> float:
+    copies = [(state.copy(), action) for state, action in positions]
+    start = time.perf_counter()
+    for state, action in copies:
+        apply(state, action)
+    return len(copies) / (time.perf_counter() - start)
+
+
+def bytes_per_state(players: int, count: int = 500) -> float:
+    options = Options(players=players, match_target=None)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    states = [new_round(options, seed) for seed in range(count)]
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    del states
+    return (after - before) / count
+
+
+def run(seconds: float = 3.0) -> list[Figure]:
+    figures = []
+    for players in (2, 4, 6):
+        rate, moves = games_per_second(players, seconds)
+        figures.append(
+            Figure(f"{players}-player greedy games (single round, default stock)", rate, "games/s")
+        )
+        figures.append(Figure(f"  moves per {players}-player game", moves, "moves"))
+    positions = sample_positions(20_000)
+    figures.append(
+        Figure("legal-action listings (4-player positions)", listings_per_second(positions), "/s")
+    )
+    figures.append(Figure("applied moves, checked, with events", moves_per_second(positions), "/s"))
+    for players in (2, 4):
+        figures.append(
+            Figure(
+                f"memory per {players}-player state (fresh deal)", bytes_per_state(players), "bytes"
+            )
+        )
+    return figures
+
+
+def main(seconds: float = 3.0) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    figures = run(seconds)
+    table = Table(
+        title=f"cardroom bench engine — Python {platform.python_version()}, {platform.machine()}",
+        caption="command: cardroom bench engine   goal: ≥ 300 two-player greedy games/s",
+    )
+    table.add_column("measured")
+    table.add_column("figure", justify="right")
+    table.add_column("unit")
+    for figure in figures:
+        table.add_row(figure.what, f"{figure.value:,.0f}", figure.unit)
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()

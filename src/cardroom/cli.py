@@ -1,0 +1,23 @@
+"""The ``cardroom`` command: one typer app; each area of the project adds its own commands."""
+
+from __future__ import annotations
+
+import typer
+
+from cardroom.commands import bench, matches
+
+app = typer.Typer(
+    help="Cardroom: play Skip online, run bots, simulations and benchmarks.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+matches.register(app)
+bench.register(app)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Command-line commands, one module per area; ``cardroom.cli`` assembles them."""

@@ -1,0 +1,36 @@
+"""``bench``: the benchmark scripts under ``benchmarks/``, run from the CLI."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+bench = typer.Typer(help="Benchmarks: print what was measured, the figures and the command.")
+
+
+def _load(name: str):
+    """Import ``benchmarks.<name>`` from the project checkout (they are not installed code)."""
+    root = Path(__file__).resolve().parents[3]
+    if not (root / "benchmarks" / f"{name}.py").exists():
+        raise typer.BadParameter(
+            f"benchmarks/{name}.py not found under {root}; run from a checkout"
+        )
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    return importlib.import_module(f"benchmarks.{name}")
+
+
+@bench.command("engine")
+def engine(
+    seconds: Annotated[float, typer.Option(help="Seconds per game-speed measurement.")] = 3.0,
+) -> None:
+    """Games per second, legal-action listings and moves per second, memory per state."""
+    _load("engine").main(seconds)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(bench, name="bench")

@@ -1,0 +1,48 @@
+"""Skip, the Skip-Bo family of card games: the pure rules engine (R1-R7).
+
+>>> from cardroom.games import skip
+>>> match = skip.Match(skip.Options(players=2), seed=1)
+>>> actions = skip.legal_actions(match.state)
+>>> events = match.apply(actions[-1])
+"""
+
+from .actions import PASS, Action
+from .cards import WILD, card_name
+from .match import Match, RoundLog
+from .notation import NotationError, action_from_json, action_to_json
+from .options import STOCK_PRESETS, Options, OptionsError
+from .record import ReplayError, replay, to_record
+from .rules import TIMEOUT, Event, apply, apply_fast, check, legal_actions, new_round, outcome
+from .state import IllegalMove, RoundResult, State
+from .views import SeatView, view
+
+__all__ = [
+    "PASS",
+    "STOCK_PRESETS",
+    "TIMEOUT",
+    "WILD",
+    "Action",
+    "Event",
+    "IllegalMove",
+    "Match",
+    "NotationError",
+    "Options",
+    "OptionsError",
+    "ReplayError",
+    "RoundLog",
+    "RoundResult",
+    "SeatView",
+    "State",
+    "action_from_json",
+    "action_to_json",
+    "apply",
+    "apply_fast",
+    "card_name",
+    "check",
+    "legal_actions",
+    "new_round",
+    "outcome",
+    "replay",
+    "to_record",
+    "view",
+]

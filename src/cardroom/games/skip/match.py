@@ -1,0 +1,155 @@
+"""A match: rounds played until a player or team reaches the target (R6.2, R6.3).
+
+The match owns the move log, so it can always produce its game record (R7.5). Between rounds
+it rotates the dealer and, when a partner has gone, falls back to solo play (R2.5).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .actions import Action
+from .cards import WILD, deck_units, new_deck
+from .options import Options
+from .rules import Event, apply, apply_fast, new_round
+from .state import IllegalMove, RoundResult, State
+from .views import SeatView, view
+
+
+@dataclass(slots=True)
+class RoundLog:
+    """One round as it was played: enough to replay it exactly."""
+
+    number: int
+    dealer: int
+    teams: bool
+    moves: list[tuple[int, Action]] = field(default_factory=list)
+    checks: list[str] = field(default_factory=list)
+    result: RoundResult | None = None
+    turns: int = 0
+
+
+def draw_for_dealer(players: int, seed: str | int) -> int:
+    """R3.4: everyone draws a card; the highest number deals first (wilds don't count).
+
+    Tied players draw again among themselves.
+    """
+    rng = random.Random(f"skip-dealer:{seed}")
+    deck = new_deck(deck_units(players))
+    rng.shuffle(deck)
+    candidates = list(range(players))
+    while len(candidates) > 1:
+        drawn = {}
+        for seat in candidates:
+            card = WILD
+            while card == WILD:
+                if not deck:
+                    return candidates[0]
+                card = deck.pop()
+            drawn[seat] = card
+        best = max(drawn.values())
+        candidates = [seat for seat in candidates if drawn[seat] == best]
+    return candidates[0]
+
+
+class Match:
+    """Rounds of Skip with scores, dealer rotation and the match end."""
+
+    def __init__(
+        self,
+        options: Options,
+        seed: str | int,
+        *,
+        fingerprints: bool = False,
+        first_dealer: int | None = None,
+    ) -> None:
+        self.options = options
+        self.seed = str(seed)
+        self.fingerprints = fingerprints
+        self.scores = [0] * options.players
+        self.team_mode = options.teams
+        self.first_dealer = (
+            draw_for_dealer(options.players, self.seed) if first_dealer is None else first_dealer
+        )
+        self.rounds: list[RoundLog] = []
+        self.winners: tuple[int, ...] | None = None
+        self.state: State = self._deal(self.first_dealer)
+
+    # -- the flow of a match ------------------------------------------------------------------
+
+    @property
+    def round_number(self) -> int:
+        return len(self.rounds)
+
+    @property
+    def over(self) -> bool:
+        return self.winners is not None
+
+    @property
+    def between_rounds(self) -> bool:
+        """The current round is over and the match is not: ``next_round`` may be called."""
+        return self.state.result is not None and self.winners is None
+
+    def _deal(self, dealer: int) -> State:
+        number = len(self.rounds) + 1
+        self.rounds.append(RoundLog(number=number, dealer=dealer, teams=self.team_mode))
+        return new_round(self.options, f"{self.seed}/{number}", dealer, teams=self.team_mode)
+
+    def fall_back_to_solo(self) -> None:
+        """R2.5: from the next round on, everyone plays and scores alone."""
+        if not self.between_rounds:
+            raise IllegalMove("R2.5", "teams can only be dissolved between rounds")
+        self.team_mode = False
+
+    def next_round(self) -> State:
+        """Deal the next round; the deal moves on one seat in the direction of play."""
+        if not self.between_rounds:
+            raise IllegalMove("R6.3", "the round is still being played or the match is over")
+        step = 1 if self.options.direction == "clockwise" else -1
+        dealer = (self.rounds[-1].dealer + step) % self.options.players
+        self.state = self._deal(dealer)
+        return self.state
+
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Apply an action to the current round, log it, and score the round when it ends."""
+        state = self.state
+        mover = state.current
+        events = apply(state, action, seat)
+        log = self.rounds[-1]
+        log.moves.append((mover, action))
+        if self.fingerprints:
+            log.checks.append(state.fingerprint())
+        if state.result is not None:
+            self._score(state.result)
+        return events
+
+    def apply_trusted(self, action: Action) -> None:
+        """``apply`` without the legality check or events, for simulations whose every action
+        was already checked (or listed by ``legal_actions``)."""
+        state = self.state
+        mover = state.current
+        apply_fast(state, action)
+        self.rounds[-1].moves.append((mover, action))
+        if self.fingerprints:
+            self.rounds[-1].checks.append(state.fingerprint())
+        if state.result is not None:
+            self._score(state.result)
+
+    def _score(self, result: RoundResult) -> None:
+        self.rounds[-1].result = result
+        self.rounds[-1].turns = self.state.turn
+        for seat, points in enumerate(result.points):
+            self.scores[seat] += points
+        target = self.options.match_target
+        if target is None or (result.winners and self.scores[result.winners[0]] >= target):
+            self.winners = result.winners
+
+    def view(self, seat: int | None) -> SeatView:
+        return view(self.state, seat)
+
+    # -- the record ----------------------------------------------------------------------------
+
+    def moves(self) -> list[tuple[int, int, Action]]:
+        """Every move so far as (round number, seat, action)."""
+        return [(log.number, seat, action) for log in self.rounds for seat, action in log.moves]

@@ -1,0 +1,131 @@
+"""Game records: one JSON document per match that replays it exactly (R7.5).
+
+The record holds the options, the seed and every move with its seat; per-move checks (a digest
+of the position after the move) let ``replay`` name the first move that was altered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .match import Match
+from .notation import NotationError, action_from_json, action_to_json
+from .options import Options, OptionsError
+from .state import IllegalMove
+
+FORMAT = "cardroom-record"
+VERSION = 1
+
+
+class ReplayError(ValueError):
+    """A record that does not replay: which move (or field) and why."""
+
+
+def to_record(match: Match, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The match's record as a JSON-ready dict; ``seats`` describes who sat where."""
+    n = match.options.players
+    seats = seats if seats is not None else [{"name": f"Seat {i + 1}"} for i in range(n)]
+    rounds = []
+    for log in match.rounds:
+        moves = []
+        for index, (seat, action) in enumerate(log.moves):
+            move: dict[str, Any] = {"seat": seat, "action": action_to_json(action)}
+            if index < len(log.checks):
+                move["check"] = log.checks[index]
+            moves.append(move)
+        rounds.append(
+            {
+                "number": log.number,
+                "dealer": log.dealer,
+                "teams": log.teams,
+                "moves": moves,
+                "result": log.result.to_json() if log.result is not None else None,
+            }
+        )
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": "skip",
+        "options": match.options.to_json(),
+        "seed": match.seed,
+        "seats": seats,
+        "first_dealer": match.first_dealer,
+        "rounds": rounds,
+        "result": {
+            "finished": match.over,
+            "winners": list(match.winners) if match.winners is not None else None,
+            "scores": list(match.scores),
+        },
+    }
+
+
+def replay(record: dict[str, Any]) -> Match:
+    """Play a record's moves again through the rules; raise ``ReplayError`` on any mismatch."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise ReplayError(f"not a Cardroom game record (expected format {FORMAT!r})")
+    if record.get("version") != VERSION:
+        raise ReplayError(f"record version {record.get('version')!r} is not supported")
+    if record.get("game") != "skip":
+        raise ReplayError(f"this replays Skip records, not {record.get('game')!r}")
+    try:
+        options = Options.from_json(record["options"])
+    except (KeyError, TypeError, OptionsError) as error:
+        raise ReplayError(f"bad options: {error}") from None
+    match = Match(options, record.get("seed", ""), fingerprints=True)
+    if record.get("first_dealer", match.first_dealer) != match.first_dealer:
+        raise ReplayError(
+            f"the record says seat {record['first_dealer'] + 1} dealt first, "
+            f"but the seed makes seat {match.first_dealer + 1} the first dealer"
+        )
+    rounds = record.get("rounds")
+    if not isinstance(rounds, list) or not rounds:
+        raise ReplayError("the record has no rounds")
+    for r, round_data in enumerate(rounds, start=1):
+        if r > 1:
+            if not match.between_rounds:
+                raise ReplayError(
+                    f"round {r} is recorded, but the match was over after round {r - 1}"
+                )
+            if not round_data.get("teams", match.team_mode) and match.team_mode:
+                match.fall_back_to_solo()
+            match.next_round()
+        log = match.rounds[-1]
+        if round_data.get("dealer", log.dealer) != log.dealer:
+            raise ReplayError(f"round {r}: the record's dealer is not the one the rules give")
+        for m, move in enumerate(round_data.get("moves", []), start=1):
+            where = f"round {r}, move {m}"
+            try:
+                action = action_from_json(move.get("action"), allow_timeout=True)
+            except (NotationError, AttributeError) as error:
+                raise ReplayError(f"{where}: malformed action: {error}") from None
+            seat = move.get("seat")
+            try:
+                match.apply(action, seat=seat)
+            except IllegalMove as error:
+                raise ReplayError(
+                    f"{where} (seat {seat + 1 if isinstance(seat, int) else seat}, {action}) "
+                    f"is illegal: {error}"
+                ) from None
+            check = move.get("check")
+            if check is not None and check != log.checks[-1]:
+                raise ReplayError(
+                    f"{where} (seat {seat + 1}, {action}) was altered: the position after it "
+                    "differs from the one recorded"
+                )
+        recorded = round_data.get("result")
+        actual = log.result.to_json() if log.result is not None else None
+        if recorded != actual:
+            raise ReplayError(
+                f"round {r}: the record says the result was {recorded}, the replay gives {actual}"
+            )
+    result = record.get("result", {})
+    if result.get("scores") is not None and result["scores"] != match.scores:
+        raise ReplayError(
+            f"the record's scores {result['scores']} differ from the replay's {match.scores}"
+        )
+    winners = list(match.winners) if match.winners is not None else None
+    if "winners" in result and result["winners"] != winners:
+        raise ReplayError(
+            f"the record's winners {result['winners']} differ from the replay's {winners}"
+        )
+    return match

@@ -1,0 +1,405 @@
+"""The rules of Skip (R3-R6): dealing a round, the legal actions, and applying one.
+
+Everything here is pure: no I/O, no clocks, no asyncio. Randomness comes from the round's own
+seeded generator, so the same options, seed and moves always give the same round.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from .actions import PASS, Action
+from .cards import TOP_VALUE, WILD, card_name, deck_units, new_deck
+from .options import HAND_SIZE, Options
+from .state import BUILDING_SLOTS, DISCARD_PILES, IllegalMove, RoundResult, State
+
+WIN_BONUS = 25  # R6.2
+POINTS_PER_STOCK_CARD = 5  # R6.2
+
+_SLOTS = tuple(range(BUILDING_SLOTS))
+
+TIMEOUT = Action("timeout")
+"""A turn skipped by the turn timer (R7.3). Only a table applies it; players cannot send it."""
+
+
+class Event(NamedTuple):
+    """Something that happened, as everyone may know it (no hidden cards)."""
+
+    kind: str
+    seat: int
+    detail: dict[str, object]
+
+
+def partners_for(players: int, teams: bool) -> tuple[int, ...] | None:
+    """R2.3: partners sit opposite, seat i with seat i + n/2."""
+    if not teams:
+        return None
+    half = players // 2
+    return tuple((seat + half) % players for seat in range(players))
+
+
+def new_round(
+    options: Options, seed: str | int, dealer: int = 0, teams: bool | None = None
+) -> State:
+    """Shuffle, deal the stocks and start the first turn (R3).
+
+    ``teams`` overrides ``options.teams`` for a round played solo after a partner left (R2.5).
+    """
+    players = options.players
+    if not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat 0-{players - 1}")
+    rng = random.Random(f"skip-round:{seed}")
+    deck = new_deck(deck_units(players, options.extra_deck))
+    rng.shuffle(deck)
+    stock = options.stock
+    stocks = [deck[i * stock : (i + 1) * stock] for i in range(players)]
+    draw = deck[players * stock :]
+    team_mode = options.teams if teams is None else teams and options.teams
+    state = State(
+        options=options,
+        players=players,
+        dealer=dealer,
+        partners=partners_for(players, team_mode),
+        rng=rng,
+        draw=draw,
+        stocks=stocks,
+        hands=[[] for _ in range(players)],
+        discards=[[()] * DISCARD_PILES for _ in range(players)],
+    )
+    _start_turn(state, first_player(state))
+    return state
+
+
+def first_player(state: State) -> int:
+    """R3.4: the player after the dealer, or with the highest stock card (ties: earliest)."""
+    after_dealer = state.next_seat(state.dealer)
+    if state.options.starter == "dealer_left":
+        return after_dealer
+    best, best_value, seat = after_dealer, 0, after_dealer
+    for _ in range(state.players):
+        top = state.stocks[seat][-1]
+        if top > best_value:
+            best, best_value = seat, top
+        seat = state.next_seat(seat)
+    return best
+
+
+def _draw(state: State, seat: int, count: int, events: list[Event] | None) -> None:
+    """Draw up to ``count`` cards, refilling from the completed piles when needed (R4.1, R5.4)."""
+    hand = state.hands[seat]
+    draw = state.draw
+    drawn = 0
+    while drawn < count:
+        if not draw:
+            if not state.completed:
+                break
+            draw.extend(state.completed)
+            state.completed.clear()
+            state.rng.shuffle(draw)
+            if events is not None:
+                events.append(Event("reshuffled", seat, {"cards": len(draw)}))
+        hand.append(draw.pop())
+        drawn += 1
+    if drawn and events is not None:
+        events.append(Event("drew", seat, {"cards": drawn}))
+
+
+def _start_turn(state: State, seat: int, events: list[Event] | None = None) -> None:
+    state.current = seat
+    state.turn += 1
+    state.played_this_turn = False
+    if events is not None:
+        events.append(Event("turn", seat, {"turn": state.turn}))
+    need = HAND_SIZE - len(state.hands[seat])
+    if need > 0:
+        _draw(state, seat, need, events)
+
+
+def _team_stock_left(state: State, seat: int) -> int:
+    partner = state.partner(seat)
+    left = len(state.stocks[seat])
+    return left + len(state.stocks[partner]) if partner is not None else left
+
+
+def _finish(state: State, winners: tuple[int, ...], stalemate: bool) -> RoundResult:
+    """Score the round (R6.2): 25 plus 5 for every card left in the losers' stocks."""
+    stock_left = tuple(len(s) for s in state.stocks)
+    points = [0] * state.players
+    if winners:
+        gain = WIN_BONUS + POINTS_PER_STOCK_CARD * sum(
+            left for seat, left in enumerate(stock_left) if seat not in winners
+        )
+        for seat in winners:
+            points[seat] = gain
+    result = RoundResult(winners, tuple(points), stalemate, stock_left)
+    state.result = result
+    return result
+
+
+def _stalemate(state: State) -> RoundResult:
+    """R6.4: the fewest stock cards left wins; a tie for fewest scores nothing."""
+    sides: dict[tuple[int, ...], int] = {}
+    for seat in range(state.players):
+        partner = state.partner(seat)
+        side = (seat,) if partner is None else tuple(sorted((seat, partner)))
+        sides[side] = _team_stock_left(state, seat)
+    fewest = min(sides.values())
+    best = [side for side, left in sides.items() if left == fewest]
+    return _finish(state, best[0] if len(best) == 1 else (), stalemate=True)
+
+
+def _end_turn(state: State, events: list[Event] | None) -> None:
+    """Hand the turn on, or end the round by stalemate (R6.4)."""
+    if state.played_this_turn or state.draw or state.completed:
+        state.idle_turns = 0
+    else:
+        state.idle_turns += 1
+        cycle = state.players * (2 if state.partners is not None else 1)
+        if state.idle_turns >= cycle:
+            result = _stalemate(state)
+            if events is not None:
+                events.append(Event("round_over", -1, result.to_json()))
+            return
+    _start_turn(state, state.next_seat(state.current), events)
+
+
+def _card_at(state: State, seat: int, action: Action) -> int:
+    """The card a play would take; raises IllegalMove."""
+    source = action.source
+    if source == "hand":
+        if action.card not in state.hands[seat]:
+            raise IllegalMove("R4.2", f"you hold no {card_name(action.card)}")
+        return action.card
+    if source in ("partner_stock", "partner_discard"):
+        owner = state.partner(seat)
+        if owner is None:
+            raise IllegalMove("R4.2", "only partners in team play may play from each other's piles")
+    else:
+        owner = seat
+    whose = "your partner's" if owner != seat else "your"
+    if source in ("stock", "partner_stock"):
+        pile = state.stocks[owner]
+        if not pile:
+            raise IllegalMove("R4.2", f"{whose} stock is empty")
+        return pile[-1]
+    if source in ("discard", "partner_discard"):
+        if not 0 <= action.pile < DISCARD_PILES:
+            raise IllegalMove("R4.7", "discard piles are numbered 1 to 4")
+        top = state.discards[owner][action.pile]
+        if not top:
+            raise IllegalMove("R4.7", f"{whose} discard pile {action.pile + 1} is empty")
+        return top[-1]
+    raise IllegalMove("R4.2", f"a card cannot be played from {source!r}")
+
+
+def check(state: State, action: Action, seat: int | None = None) -> None:
+    """Raise ``IllegalMove`` if ``action`` may not be made now (by ``seat``, when given)."""
+    if state.result is not None:
+        raise IllegalMove("R6.1", "the round is over")
+    if seat is not None and seat != state.current:
+        raise IllegalMove("R7.1", f"it is not your turn; seat {state.current + 1} is to play")
+    me = state.current
+    kind = action.kind
+    if kind == "play":
+        if not 0 <= action.to < BUILDING_SLOTS:
+            raise IllegalMove("R5.1", "building piles are numbered 1 to 4")
+        card = _card_at(state, me, action)
+        value = state.values[action.to]
+        if card != WILD and card != value + 1:
+            if value == 0:
+                raise IllegalMove(
+                    "R5.1", f"a {card} cannot start a building pile; only a 1 or a wild can"
+                )
+            raise IllegalMove("R5.2", f"a {card} cannot go on a pile showing {value}")
+    elif kind == "discard":
+        hand = state.hands[me]
+        if action.card not in hand:
+            raise IllegalMove("R4.4", f"you hold no {card_name(action.card)} to discard")
+        if not 0 <= action.pile < DISCARD_PILES:
+            raise IllegalMove("R4.4", "discard piles are numbered 1 to 4")
+        if action.partner and not (state.partners is not None and state.options.team_discards):
+            raise IllegalMove(
+                "R4.4", "discarding onto your partner's piles needs the team discards house rule"
+            )
+        if action.card == WILD and state.options.no_wild_discards and any(c != WILD for c in hand):
+            raise IllegalMove(
+                "R4.4", "a wild may not be discarded while you hold another card (house rule)"
+            )
+    elif kind == "pass":
+        if state.hands[me]:
+            raise IllegalMove(
+                "R4.5", "you may only pass with an empty hand; end your turn by discarding a card"
+            )
+    elif kind != "timeout":
+        raise IllegalMove("R7.1", f"unknown action {kind!r}")
+
+
+def apply(state: State, action: Action, seat: int | None = None) -> list[Event]:
+    """Make ``action`` for the current player and return what happened.
+
+    An illegal action raises ``IllegalMove`` and leaves the state exactly as it was.
+    """
+    check(state, action, seat)
+    events: list[Event] = []
+    _apply_checked(state, action, events)
+    return events
+
+
+def apply_fast(state: State, action: Action) -> None:
+    """``apply`` for callers that already know the action is legal (bots, simulations)."""
+    _apply_checked(state, action, None)
+
+
+def _apply_checked(state: State, action: Action, events: list[Event] | None) -> None:
+    me = state.current
+    state.moves += 1
+    kind = action.kind
+    if kind == "play":
+        _play(state, me, action, events)
+    elif kind == "discard":
+        owner = state.partner(me) if action.partner else me
+        assert owner is not None
+        state.hands[me].remove(action.card)
+        piles = state.discards[owner]
+        piles[action.pile] += (action.card,)
+        if events is not None:
+            events.append(
+                Event(
+                    "discarded",
+                    me,
+                    {"card": action.card, "pile": action.pile, "owner": owner},
+                )
+            )
+        _end_turn(state, events)
+    else:
+        if events is not None:
+            events.append(Event("passed" if kind == "pass" else "timed_out", me, {}))
+        _end_turn(state, events)
+
+
+def _play(state: State, me: int, action: Action, events: list[Event] | None) -> None:
+    source = action.source
+    to = action.to
+    if source == "hand":
+        card = action.card
+        state.hands[me].remove(card)
+    else:
+        owner = me if source in ("stock", "discard") else state.partner(me)
+        assert owner is not None
+        if source in ("stock", "partner_stock"):
+            card = state.stocks[owner].pop()
+        else:
+            piles = state.discards[owner]
+            pile = piles[action.pile]
+            card = pile[-1]
+            piles[action.pile] = pile[:-1]
+    value = state.values[to] + 1
+    state.building[to] += (card,)
+    state.played_this_turn = True
+    if events is not None:
+        events.append(
+            Event(
+                "played",
+                me,
+                {"source": source, "card": card, "pile": action.pile, "to": to, "value": value},
+            )
+        )
+    if value == TOP_VALUE:  # R5.3
+        state.completed.extend(state.building[to])
+        state.building[to] = ()
+        state.values[to] = 0
+        if events is not None:
+            events.append(Event("completed", me, {"to": to}))
+    else:
+        state.values[to] = value
+    if source in ("stock", "partner_stock"):
+        owner = me if source == "stock" else state.partner(me)
+        assert owner is not None
+        if not state.stocks[owner] and _team_stock_left(state, owner) == 0:  # R6.1
+            partner = state.partner(owner)
+            winners = (owner,) if partner is None else tuple(sorted((owner, partner)))
+            result = _finish(state, winners, stalemate=False)
+            if events is not None:
+                events.append(Event("round_over", me, result.to_json()))
+            return
+    if source == "hand" and not state.hands[me]:  # R4.3
+        _draw(state, me, HAND_SIZE, events)
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every action the current player may make, each distinct action once."""
+    if state.result is not None:
+        return []
+    me = state.current
+    partner = state.partner(me)
+    return list_actions(
+        hand=state.hands[me],
+        stock=state.stocks[me],
+        discards=state.discards[me],
+        partner_stock=state.stocks[partner] if partner is not None else None,
+        partner_discards=state.discards[partner] if partner is not None else None,
+        values=state.values,
+        team_discards=partner is not None and state.options.team_discards,
+        no_wild_discards=state.options.no_wild_discards,
+    )
+
+
+def list_actions(
+    *,
+    hand: list[int] | tuple[int, ...],
+    stock: list[int] | tuple[int, ...],
+    discards: list[tuple[int, ...]] | tuple[tuple[int, ...], ...],
+    partner_stock: list[int] | tuple[int, ...] | None,
+    partner_discards: list[tuple[int, ...]] | tuple[tuple[int, ...], ...] | None,
+    values: list[int] | tuple[int, ...],
+    team_discards: bool,
+    no_wild_discards: bool,
+) -> list[Action]:
+    """The legal actions from the cards a player can see: shared by the state and by views.
+
+    Stock and discard piles may be full piles or just their visible tops; only ``[-1]`` is read.
+    """
+    actions: list[Action] = []
+    fits: dict[int, list[int]] = {WILD: list(_SLOTS)}
+    for j in _SLOTS:
+        fits.setdefault(values[j] + 1, []).append(j)
+    no_slot: list[int] = []
+
+    distinct = sorted(set(hand))
+    for card in distinct:
+        for j in fits.get(card, no_slot):
+            actions.append(Action("play", "hand", card, -1, j))
+    if stock:
+        for j in fits.get(stock[-1], no_slot):
+            actions.append(Action("play", "stock", -1, -1, j))
+    for i, pile in enumerate(discards):
+        if pile:
+            for j in fits.get(pile[-1], no_slot):
+                actions.append(Action("play", "discard", -1, i, j))
+    if partner_stock:
+        for j in fits.get(partner_stock[-1], no_slot):
+            actions.append(Action("play", "partner_stock", -1, -1, j))
+    if partner_discards is not None:
+        for i, pile in enumerate(partner_discards):
+            if pile:
+                for j in fits.get(pile[-1], no_slot):
+                    actions.append(Action("play", "partner_discard", -1, i, j))
+    if not hand:
+        actions.append(PASS)
+        return actions
+    only_wilds = all(c == WILD for c in distinct)
+    for card in distinct:
+        if card == WILD and no_wild_discards and not only_wilds:
+            continue
+        for i in range(DISCARD_PILES):
+            actions.append(Action("discard", "", card, i, -1, False))
+        if team_discards:
+            for i in range(DISCARD_PILES):
+                actions.append(Action("discard", "", card, i, -1, True))
+    return actions
+
+
+def outcome(state: State) -> RoundResult | None:
+    """The round's result once it is over (R6), else None."""
+    return state.result

@@ -1,0 +1,125 @@
+"""What one seat, or a spectator, may see of a round (R7.2).
+
+A view is built from the state by copying only what is visible, so hidden cards (other hands,
+stock cards below the top, the draw order) cannot leak by accident: they are never read here.
+Views are what the server sends, what bots decide from, and what the UI renders.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .actions import Action
+from .cards import card_to_json
+from .options import Options
+from .rules import list_actions
+from .state import RoundResult, State
+
+
+class SeatView(NamedTuple):
+    """One seat's view of a round; ``seat`` is None for a spectator (who holds no hand).
+
+    An immutable tuple: cheap to build, since bots receive one for every decision.
+    """
+
+    seat: int | None
+    options: Options
+    players: int
+    dealer: int
+    partners: tuple[int, ...] | None
+    current: int
+    turn: int
+    hand: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    stock_tops: tuple[int | None, ...]
+    stock_counts: tuple[int, ...]
+    discards: tuple[tuple[tuple[int, ...], ...], ...]
+    building: tuple[tuple[int, ...], ...]
+    values: tuple[int, ...]
+    draw_count: int
+    completed_count: int
+    result: RoundResult | None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat == self.current and self.result is None
+
+    @property
+    def partner(self) -> int | None:
+        if self.seat is None or self.partners is None:
+            return None
+        return self.partners[self.seat]
+
+    def legal_actions(self) -> list[Action]:
+        """The actions this seat may make now (empty when it is not its turn)."""
+        if not self.my_turn:
+            return []
+        assert self.seat is not None
+        partner = self.partner
+        return list_actions(
+            hand=self.hand,
+            stock=_top_only(self.stock_tops[self.seat]),
+            discards=self.discards[self.seat],
+            partner_stock=_top_only(self.stock_tops[partner]) if partner is not None else None,
+            partner_discards=self.discards[partner] if partner is not None else None,
+            values=self.values,
+            team_discards=partner is not None and self.options.team_discards,
+            no_wild_discards=self.options.no_wild_discards,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The view's JSON form (``docs/notation.md``); wilds are written ``"W"``."""
+
+        def cards(seq: tuple[int, ...]) -> list[int | str]:
+            return [card_to_json(c) for c in seq]
+
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "dealer": self.dealer,
+            "partners": list(self.partners) if self.partners is not None else None,
+            "current": self.current,
+            "turn": self.turn,
+            "hand": cards(self.hand) if self.seat is not None else None,
+            "hand_counts": list(self.hand_counts),
+            "stock_tops": [None if t is None else card_to_json(t) for t in self.stock_tops],
+            "stock_counts": list(self.stock_counts),
+            "discards": [[cards(p) for p in piles] for piles in self.discards],
+            "building": [
+                {"cards": cards(pile), "value": value, "next": value + 1}
+                for pile, value in zip(self.building, self.values, strict=True)
+            ],
+            "draw_count": self.draw_count,
+            "completed_count": self.completed_count,
+            "result": self.result.to_json() if self.result is not None else None,
+            "options": self.options.to_json(),
+        }
+
+
+def _top_only(top: int | None) -> tuple[int, ...]:
+    return () if top is None else (top,)
+
+
+def view(state: State, seat: int | None) -> SeatView:
+    """The view of ``seat`` (None: a spectator). The only way a state reaches anyone (R7.2)."""
+    if seat is not None and not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} at a table of {state.players}")
+    return SeatView(
+        seat,
+        state.options,
+        state.players,
+        state.dealer,
+        state.partners,
+        state.current,
+        state.turn,
+        tuple(sorted(state.hands[seat])) if seat is not None else (),
+        tuple(map(len, state.hands)),
+        tuple([s[-1] if s else None for s in state.stocks]),
+        tuple(map(len, state.stocks)),
+        tuple(map(tuple, state.discards)),
+        tuple(state.building),
+        tuple(state.values),
+        len(state.draw),
+        len(state.completed),
+        state.result,
+    )

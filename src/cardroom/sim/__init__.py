@@ -1,0 +1,1 @@
+"""Simulations and tournaments: many bot matches, with statistics."""
