@@ -60,20 +60,29 @@ class GreedyBot:
         # 4. End the turn with a discard that keeps piles descending.
         if not hand:
             return PASS
-        return _best_discard(hand, discard_tops, stock_top)
+        return _best_discard(hand, discard_tops)
 
 
 def _slots_by_card(values: tuple[int, ...]) -> dict[int, int]:
-    """For each playable card, the slot it goes on; a wild goes on the highest pile."""
-    slots: dict[int, int] = {}
-    highest = 3
-    for j in (3, 2, 1, 0):
-        value = values[j]
-        slots[value + 1] = j
-        if value >= values[highest]:
-            highest = j
-    slots[WILD] = highest
+    """For each playable card, the slot it goes on; a wild goes on the highest pile.
+
+    Memoised: there are at most 13**4 pile configurations and games revisit them constantly.
+    """
+    slots = _SLOTS_CACHE.get(values)
+    if slots is None:
+        slots = {}
+        highest = 3
+        for j in (3, 2, 1, 0):
+            value = values[j]
+            slots[value + 1] = j
+            if value >= values[highest]:
+                highest = j
+        slots[WILD] = highest
+        _SLOTS_CACHE[values] = slots
     return slots
+
+
+_SLOTS_CACHE: dict[tuple[int, ...], dict[int, int]] = {}
 
 
 def _first_step_toward(
@@ -82,46 +91,56 @@ def _first_step_toward(
     """The first play of the shortest chain that makes ``target`` playable, if any.
 
     A chain needs each value between the pile and the target once, from the hand or a discard
-    top, with wilds in hand filling the gaps.
+    top, with wilds in hand filling the gaps. Values are bits in an int, so a chain's missing
+    cards are one mask and a bit count.
     """
-    gaps = sorted((target - 1 - values[j], j) for j in SLOTS if values[j] + 1 < target)
-    if not gaps:
-        return None
-    available = set(hand)
-    available.update(tops)
+    have = 0
+    for card in hand:
+        have |= 1 << card
+    for top in tops:
+        if top:
+            have |= 1 << top
     wilds = hand.count(WILD)
-    for gap, j in gaps:
+    best_gap, best_slot = 12, -1
+    for j in SLOTS:
         need = values[j] + 1
-        if gap - len(available.intersection(range(need, target))) > wilds:
-            continue
-        if need in tops:
-            return play_discard(tops.index(need), j)
-        if need in available:
-            return play_hand(need, j)
-        return play_hand(WILD, j)
-    return None
+        gap = target - need
+        if 0 < gap < best_gap:
+            chain = (1 << target) - (1 << need)
+            if (chain & ~have).bit_count() <= wilds:
+                best_gap, best_slot = gap, j
+    if best_slot < 0:
+        return None
+    need = values[best_slot] + 1
+    if need in tops:
+        return play_discard(tops.index(need), best_slot)
+    if need in hand:
+        return play_hand(need, best_slot)
+    return play_hand(WILD, best_slot)
 
 
-def _best_discard(hand: tuple[int, ...], tops: list[int | None], stock_top: int | None) -> Action:
-    """Keep discard piles descending: on a card one higher, then an equal card, then an empty
-    pile, then the smallest step down; never bury a lower card if avoidable."""
-    choices = sorted({c for c in hand if c != WILD} or {WILD}, reverse=True)
-    if stock_top in choices and len(choices) > 1:
-        choices.remove(stock_top)
-        choices.append(stock_top)
-    best_score, best_card, best_pile = -1000, choices[0], 0
-    for card in choices:
-        for i, top in enumerate(tops):
-            if top is None:
-                score = 600
-            elif top == card + 1:
-                return discard(card, i)
-            elif top == card:
-                score = 900
-            elif top > card:
-                score = 500 - 10 * (top - card)
-            else:
-                score = 100 - 10 * (card - top)
-            if score > best_score:
-                best_score, best_card, best_pile = score, card, i
-    return discard(best_card, best_pile)
+def _best_discard(hand: tuple[int, ...], tops: list[int | None]) -> Action:
+    """Keep discard piles descending, in this order of preference: a card one below a pile's
+    top, a card equal to a top, the highest card on an empty pile, the smallest step down;
+    only then bury a lower card, as little as possible. Wilds are kept unless nothing else is
+    held."""
+    cards = sorted({c for c in hand if c != WILD}, reverse=True) or [WILD]
+    for card in cards:
+        if card + 1 in tops:
+            return discard(card, tops.index(card + 1))
+    for card in cards:
+        if card in tops:
+            return discard(card, tops.index(card))
+    if None in tops:
+        return discard(cards[0], tops.index(None))
+    best = None
+    for i, top in enumerate(tops):
+        assert top is not None
+        for card in cards:
+            if card < top and (best is None or top - card < best[0]):
+                best = (top - card, card, i)
+                break
+    if best is not None:
+        return discard(best[1], best[2])
+    i = max(range(len(tops)), key=lambda i: tops[i] or 0)
+    return discard(cards[-1], i)

@@ -37,7 +37,6 @@ def draw_for_dealer(players: int, seed: str | int) -> int:
     """
     rng = random.Random(f"skip-dealer:{seed}")
     deck = new_deck(deck_units(players))
-    rng.shuffle(deck)
     candidates = list(range(players))
     while len(candidates) > 1:
         drawn = {}
@@ -46,7 +45,7 @@ def draw_for_dealer(players: int, seed: str | int) -> int:
             while card == WILD:
                 if not deck:
                     return candidates[0]
-                card = deck.pop()
+                card = deck.pop(rng.randrange(len(deck)))
             drawn[seat] = card
         best = max(drawn.values())
         candidates = [seat for seat in candidates if drawn[seat] == best]
