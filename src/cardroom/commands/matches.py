@@ -14,8 +14,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cardroom.bots import BOTS, make_bot
-from cardroom.games.skip import Options, OptionsError, ReplayError, replay, view
-from cardroom.sim.play import play_match
+from cardroom.games.skip import Match, Options, OptionsError, ReplayError, replay, view
+from cardroom.sim.play import play_round
 from cardroom.sim.render import position_table, scores_table
 from cardroom.sim.simulate import Summary, simulate
 
@@ -149,24 +149,37 @@ def watch_command(
     seed: Annotated[int, typer.Option()] = 1,
     teams: Annotated[bool, typer.Option()] = False,
     option: Annotated[list[str] | None, typer.Option("--option", "-o")] = None,
-    pause: Annotated[float, typer.Option(help="Seconds between rounds.")] = 0.5,
+    pause: Annotated[float, typer.Option(help="Seconds between rounds.")] = 1.0,
 ) -> None:
     """Watch a bot match, round by round, in the terminal."""
     options = parse_options(players, teams, option)
-    seat_bots = [parse_bots(bots)[i % len(parse_bots(bots))] for i in range(players)]
+    names_in_order = parse_bots(bots)
+    seat_bots = [names_in_order[i % len(names_in_order)] for i in range(players)]
     names = [f"{name} {i + 1}" for i, name in enumerate(seat_bots)]
-    match = play_match(options, seed, [make_bot(n, f"{seed}/{i}") for i, n in enumerate(seat_bots)])
-    for log in match.rounds:
+    table_bots = [make_bot(name, f"{seed}/{i}") for i, name in enumerate(seat_bots)]
+    match = Match(options, seed)
+    target = "a single round" if options.match_target is None else f"{options.match_target} points"
+    console.print(
+        f"[bold]{', '.join(names)}[/] play to {target}; seat {match.first_dealer + 1} deals."
+    )
+    while True:
+        play_round(match, table_bots)
+        log = match.rounds[-1]
         assert log.result is not None
         winners = " & ".join(names[s] for s in log.result.winners) or "nobody"
-        console.rule(
-            f"Round {log.number}: {len(log.moves)} moves, {log.turns} turns, won by {winners}"
-        )
+        how = "stalemate (R6.4)" if log.result.stalemate else "stock emptied"
+        console.rule(f"Round {log.number}: won by {winners} ({how}) after {log.turns} turns")
+        console.print(position_table(view(match.state, None), names))
         console.print(
-            "Stock cards left: "
-            + ", ".join(f"{names[s]} {left}" for s, left in enumerate(log.result.stock_left))
+            "Points this round: "
+            + ", ".join(f"{names[s]} {p}" for s, p in enumerate(log.result.points))
+            + "   Totals: "
+            + ", ".join(f"{names[s]} {t}" for s, t in enumerate(match.scores))
         )
+        if match.over:
+            break
         time.sleep(pause)
+        match.next_round()
     console.print(scores_table(match, names))
     if match.winners:
         console.print("[bold]Match won by " + " & ".join(names[s] for s in match.winners) + "[/]")

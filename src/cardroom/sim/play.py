@@ -28,13 +28,14 @@ def play_match(
         raise ValueError(f"{options.players} seats need {options.players} bots, not {len(bots)}")
     match = Match(options, seed, fingerprints=fingerprints)
     while True:
-        _play_round(match, bots)
+        play_round(match, bots)
         if match.over or match.round_number >= max_rounds:
             return match
         match.next_round()
 
 
-def _play_round(match: Match, bots: Sequence[Bot]) -> None:
+def play_round(match: Match, bots: Sequence[Bot]) -> None:
+    """Play the match's current round to its end."""
     state = match.state
     for _ in range(MAX_MOVES_PER_ROUND):
         if state.result is not None:

@@ -40,7 +40,7 @@ def position_table(view: SeatView, names: list[str]) -> Table:
         partner = ""
         if view.partners is not None:
             partner = f" (team {min(seat, view.partners[seat]) + 1})"
-        discards = "  ".join(
+        discards = " [dim]│[/] ".join(
             " ".join(card_markup(c) for c in pile) if pile else "[dim]-[/]"
             for pile in view.discards[seat]
         )

@@ -125,18 +125,16 @@ class State:
         return cards
 
     def fingerprint(self) -> str:
-        """A short digest of the whole state, to detect altered game records."""
-        text = repr(
-            (
-                self.draw,
-                self.completed,
-                self.building,
-                self.stocks,
-                self.hands,
-                self.discards,
-                self.current,
-                self.turn,
-                self.idle_turns,
-            )
-        )
-        return format(zlib.crc32(text.encode()), "08x")
+        """A short digest of the whole state, to detect altered game records.
+
+        Cards are 0..12, so every pile is its own bytes; ``|`` (124) cannot be a card.
+        """
+        parts = [bytes(self.draw), bytes(self.completed)]
+        parts += [bytes(pile) for pile in self.building]
+        for seat in range(self.players):
+            parts.append(bytes(self.stocks[seat]))
+            parts.append(bytes(sorted(self.hands[seat])))
+            parts += [bytes(pile) for pile in self.discards[seat]]
+        counters = (self.current, self.turn, self.idle_turns)
+        parts.append(b"".join(n.to_bytes(4, "big") for n in counters))
+        return format(zlib.crc32(b"|".join(parts)), "08x")
