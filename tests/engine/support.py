@@ -39,7 +39,7 @@ ENGINE_SETTINGS = settings(
     derandomize=True,
     deadline=None,
     database=None,
-    max_examples=60,
+    max_examples=120,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 """Hypothesis settings for every property here: derandomized (never flaky), no deadline."""
@@ -172,13 +172,20 @@ def play_round(
     raise AssertionError(f"the round did not end within {max_moves} moves")
 
 
-def play_moves(state: State, bots: Sequence[Bot], moves: int) -> None:
-    """Play up to ``moves`` moves (fewer if the round ends)."""
+def play_moves(state: State, bots: Sequence[Bot], moves: int, stay_live: bool = False) -> State:
+    """Play up to ``moves`` moves (fewer if the round ends) and return the position reached.
+
+    With ``stay_live`` the position returned is the last one before the round ended.
+    """
     for _ in range(moves):
         if state.result is not None:
-            return
+            break
         seat = state.current
+        before = state.copy() if stay_live else state
         apply(state, bots[seat].choose(view(state, seat)), seat)
+        if stay_live and state.result is not None:
+            return before
+    return state
 
 
 SMALL_STOCKS: tuple[int | None, ...] = (1, 2, 3, 4, 5, 7, 10, None)
@@ -187,12 +194,17 @@ SMALL_STOCKS: tuple[int | None, ...] = (1, 2, 3, 4, 5, 7, 10, None)
 @st.composite
 def options_strategy(draw: st.DrawFn, stocks: Sequence[int | None] = SMALL_STOCKS) -> Options:
     """Options over 1-8 players with every house rule; teams only where they are valid."""
-    players = draw(st.integers(1, 8))
+    players = draw(st.sampled_from(range(1, 9)))
     teams = players in (4, 6, 8) and draw(st.booleans())
+    extra_deck = draw(st.booleans())
+    stock = draw(st.sampled_from(stocks))
+    largest = (deck_units(players, extra_deck) * 54 - 5 * players) // players
+    if stock is not None and stock > largest:
+        stock = largest  # R3.2: the largest stock that still leaves 5 draw cards per player
     return Options(
         players=players,
-        stock_size=draw(st.sampled_from(stocks)),
-        extra_deck=draw(st.booleans()),
+        stock_size=stock,
+        extra_deck=extra_deck,
         teams=teams,
         team_discards=teams and draw(st.booleans()),
         starter=draw(st.sampled_from(["dealer_left", "highest_stock"])),
@@ -218,3 +230,34 @@ def finish_match_round(match: Match, bots: Sequence[Bot], max_moves: int = MAX_M
         seat = state.current
         match.apply(bots[seat].choose(view(state, seat)), seat)
     raise AssertionError(f"round {match.round_number} did not end within {max_moves} moves")
+
+
+def hidden_variants(state: State, seat: int | None) -> list[State]:
+    """Copies that differ from ``state`` only in cards ``seat`` must not see."""
+    variants: list[State] = []
+    if len(set(state.draw)) > 1:
+        shuffled = state.copy()
+        shuffled.draw.reverse()
+        variants.append(shuffled)
+    for other in range(state.players):
+        if other == seat:
+            continue
+        hand = state.hands[other]
+        for i, card in enumerate(hand):
+            j = next((k for k, d in enumerate(state.draw) if d != card), None)
+            if j is not None:
+                swapped = state.copy()
+                swapped.hands[other][i], swapped.draw[j] = state.draw[j], card
+                variants.append(swapped)
+                break
+    for owner in range(state.players):
+        below = state.stocks[owner][:-1]
+        if len(set(below)) > 1:
+            swapped = state.copy()
+            swapped.stocks[owner][:-1] = below[::-1]
+            variants.append(swapped)
+        if below and state.draw and below[0] != state.draw[0]:
+            swapped = state.copy()
+            swapped.stocks[owner][0], swapped.draw[0] = state.draw[0], below[0]
+            variants.append(swapped)
+    return variants

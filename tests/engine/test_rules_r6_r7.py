@@ -29,7 +29,7 @@ from cardroom.games.skip import (
 from cardroom.games.skip.actions import discard, play_hand, play_partner_stock, play_stock
 from cardroom.sim.play import play_match
 
-from .support import W, assert_refused, make_state, snapshot
+from .support import W, assert_refused, hidden_variants, make_state, snapshot
 
 # -- R6 End of a round and scoring -------------------------------------------------------------
 
@@ -285,37 +285,6 @@ def test_R7_1_unknown_action_kinds_are_refused(kind: str) -> None:
     assert_refused(state, Action(kind), "R7.1", "unknown action")  # type: ignore[arg-type]
 
 
-def _hidden_variants(state: State, seat: int | None) -> list[State]:
-    """Copies that differ from ``state`` only in cards ``seat`` must not see."""
-    variants = []
-    if len(set(state.draw)) > 1:
-        shuffled = state.copy()
-        shuffled.draw.reverse()
-        variants.append(shuffled)
-    for other in range(state.players):
-        if other == seat:
-            continue
-        hand = state.hands[other]
-        for i, card in enumerate(hand):
-            j = next((k for k, d in enumerate(state.draw) if d != card), None)
-            if j is not None:
-                swapped = state.copy()
-                swapped.hands[other][i], swapped.draw[j] = state.draw[j], card
-                variants.append(swapped)
-                break
-    for owner in range(state.players):
-        below = state.stocks[owner][:-1]
-        if len(set(below)) > 1:
-            swapped = state.copy()
-            swapped.stocks[owner][:-1] = below[::-1]
-            variants.append(swapped)
-        if below and state.draw and below[0] != state.draw[0]:
-            swapped = state.copy()
-            swapped.stocks[owner][0], swapped.draw[0] = state.draw[0], below[0]
-            variants.append(swapped)
-    return variants
-
-
 def test_R7_2_nobody_sees_other_hands_hidden_stock_cards_or_the_draw_order() -> None:
     state = new_round(Options(players=3, stock_size=6), seed=8)
     for _ in range(4):
@@ -323,7 +292,7 @@ def test_R7_2_nobody_sees_other_hands_hidden_stock_cards_or_the_draw_order() -> 
     assert all(state.hands)
     for seat in [None, 0, 1, 2]:
         seen = json.dumps(view(state, seat).to_json(), sort_keys=True)
-        variants = _hidden_variants(state, seat)
+        variants = hidden_variants(state, seat)
         assert len(variants) >= 4
         for variant in variants:
             assert snapshot(variant) != snapshot(state)
