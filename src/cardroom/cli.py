@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cardroom.commands import bench, matches
+from cardroom.commands import bench, matches, serve
 
 app = typer.Typer(
     help="Cardroom: play Skip online, run bots, simulations and benchmarks.",
@@ -13,6 +13,7 @@ app = typer.Typer(
 )
 matches.register(app)
 bench.register(app)
+serve.register(app)
 
 
 def main() -> None:

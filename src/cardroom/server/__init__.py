@@ -1,0 +1,1 @@
+"""The game server: HTTP lobby, WebSocket play, one actor per table (``docs/protocol.md``)."""

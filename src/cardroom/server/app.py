@@ -1,0 +1,123 @@
+"""The ASGI app: lobby, sockets, static web client, and start-up (migrate, restore tables).
+
+``create_app(settings)`` is what ``cardroom serve`` runs on uvicorn; tests run it the same way.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from cardroom.server import lobby, sockets
+from cardroom.server.auth import Tokens
+from cardroom.server.bots import BotRunner
+from cardroom.server.errors import ApiError
+from cardroom.server.registry import Tables
+from cardroom.server.settings import Settings
+from cardroom.server.table import Services
+from cardroom.server.timers import Clock
+from cardroom.store.database import migrate, open_engine, shared_secret
+from cardroom.store.journal import Journal
+
+log = logging.getLogger("cardroom.server")
+
+API_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Cardroom</title></head>
+<body><h1>Cardroom server</h1><p>The web client is not installed here. The API
+(see <code>docs/protocol.md</code>):</p><ul>
+<li>POST /api/players &mdash; a guest name, a token</li>
+<li>GET /api/tables, POST /api/tables, POST /api/tables/named, POST /api/quickplay</li>
+<li>GET /api/tables/{id}; POST .../join, .../leave, .../bots, .../start, .../rematch,
+.../skip, .../evict; PATCH /api/tables/{id}</li>
+<li>GET /api/matches/{id}, GET /api/matches/{id}/record</li>
+<li>GET /api/levels, GET /healthz</li>
+<li>WebSocket /ws/tables/{id}</li></ul></body></html>"""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = open_engine(settings.db_url)
+        migrate(engine)
+        journal = Journal(engine)
+        bots = BotRunner(settings.bot_executor)
+        tables: Tables | None = None
+
+        def forget(actor: Any) -> None:
+            if tables is not None:
+                tables.forget(actor)
+
+        services = Services(settings, Clock(settings.clock_speed), journal, bots, forget)
+        tables = Tables(services)
+        app.state.settings = settings
+        app.state.journal = journal
+        app.state.tokens = Tokens(settings.secret or shared_secret(engine))
+        app.state.tables = tables
+        restored = await tables.restore()
+        log.info(
+            "cardroom: %d open table(s) restored from %s", restored, engine.url.render_as_string()
+        )
+        try:
+            yield
+        finally:
+            await tables.close_all()
+            journal.close()
+            bots.close()
+            engine.dispose()
+
+    app = FastAPI(title="Cardroom", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse(error.to_json(), status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0] if error.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        message = f"{where}: {first.get('msg', 'invalid')}"
+        return JSONResponse(ApiError(422, "bad_request", message).to_json(), status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "bad_request"}.get(error.status_code, "bad_request")
+        return JSONResponse(
+            ApiError(error.status_code, code, str(error.detail)).to_json(),
+            status_code=error.status_code,
+        )
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > settings.max_body):
+            return JSONResponse(
+                ApiError(413, "too_large", "the request body is too large").to_json(),
+                status_code=413,
+            )
+        return await call_next(request)
+
+    @app.get("/healthz")
+    async def healthz(request: Request) -> dict[str, Any]:
+        return {"ok": True, "tables": len(request.app.state.tables.by_id)}
+
+    app.include_router(lobby.router)
+    app.include_router(sockets.router)
+    web = settings.web_dir
+    if web.is_dir() and (web / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=web, html=True), name="web")
+    else:
+
+        @app.get("/", response_class=HTMLResponse)
+        async def index() -> str:
+            return API_PAGE
+
+    return app

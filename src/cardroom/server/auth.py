@@ -1,0 +1,61 @@
+"""Guest identity: a signed token names the player; every request and socket presents it.
+
+The token is signed (itsdangerous), so the server needs no lookup to trust it, and nobody can
+make one for another player's id.
+"""
+
+from __future__ import annotations
+
+import secrets
+import unicodedata
+from dataclasses import dataclass
+
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from cardroom.server.errors import ApiError
+
+MAX_NAME = 32
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    id: str
+    name: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"id": self.id, "name": self.name}
+
+
+class Tokens:
+    def __init__(self, secret: str) -> None:
+        self._serializer = URLSafeSerializer(secret, salt="cardroom-player")
+
+    def issue(self, identity: Identity) -> str:
+        return self._serializer.dumps({"id": identity.id, "name": identity.name})
+
+    def verify(self, token: object) -> Identity:
+        if not isinstance(token, str) or not token or len(token) > 512:
+            raise ApiError(401, "unauthorized", "a player token is needed")
+        try:
+            data = self._serializer.loads(token)
+        except BadSignature:
+            raise ApiError(401, "unauthorized", "this token is not valid here") from None
+        if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+            raise ApiError(401, "unauthorized", "this token is not valid here")
+        return Identity(data["id"], str(data.get("name", "")))
+
+
+def new_player_id() -> str:
+    return "p_" + secrets.token_hex(8)
+
+
+def clean_name(raw: object) -> str:
+    """A display name: 1-32 printable characters, spaces trimmed and collapsed."""
+    if not isinstance(raw, str):
+        raise ApiError(400, "bad_request", "a name is a string of 1 to 32 characters")
+    name = " ".join(raw.split())
+    if not 1 <= len(name) <= MAX_NAME:
+        raise ApiError(400, "bad_request", f"a name has 1 to {MAX_NAME} characters")
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        raise ApiError(400, "bad_request", "a name may not contain control characters")
+    return name

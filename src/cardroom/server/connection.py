@@ -1,0 +1,67 @@
+"""One open WebSocket as the tables see it: who it is, and a queue of messages to send.
+
+Tables push text without waiting, so a slow client never holds up a table; a client that falls
+too far behind is disconnected instead of growing the queue without end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from starlette.websockets import WebSocket
+
+from cardroom.server.auth import Identity
+
+log = logging.getLogger(__name__)
+
+MAX_QUEUED = 2000
+
+
+class Connection:
+    def __init__(self, websocket: WebSocket, identity: Identity) -> None:
+        self.websocket = websocket
+        self.identity = identity
+        self.closed = False
+        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self._writer = asyncio.create_task(self._write(), name=f"ws-writer-{identity.id}")
+
+    @property
+    def player_id(self) -> str:
+        return self.identity.id
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        if self._outbox.qsize() >= MAX_QUEUED:
+            log.warning("closing a socket of %s: too far behind", self.player_id)
+            self.close(4408)
+            return
+        self._outbox.put_nowait(text)
+
+    def close(self, code: int = 1000) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self._outbox.put_nowait(None)
+        self._close_code = code
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self._outbox.get()
+                if text is None:
+                    with contextlib.suppress(Exception):
+                        await self.websocket.close(getattr(self, "_close_code", 1000))
+                    return
+                await self.websocket.send_text(text)
+        except Exception:  # the socket went away; the reader notices and cleans up
+            self.closed = True
+
+    async def finish(self) -> None:
+        """Stop the writer once the socket is gone."""
+        self.closed = True
+        self._writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self._writer

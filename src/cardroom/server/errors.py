@@ -1,0 +1,26 @@
+"""Refusals with a meaning: an HTTP status, a code, a message people understand, a rule id."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_RULE = re.compile(r"\((R\d+(?:\.\d+)?)\)\s*$")
+
+
+def rule_of(message: str) -> str | None:
+    """The rule id an engine message ends with, e.g. ``(R2.3)``."""
+    found = _RULE.search(message)
+    return found.group(1) if found else None
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message, "rule": self.rule}}

@@ -1,0 +1,286 @@
+"""The HTTP lobby (``docs/protocol.md`` section 3): players, tables, seats, matches, records.
+
+Handlers check the caller and the body, then hand the change to the table's actor, which
+answers or refuses with a reason.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from cardroom.games.skip import to_record
+from cardroom.server.auth import Identity, clean_name, new_player_id
+from cardroom.server.bots import levels_json
+from cardroom.server.errors import ApiError
+from cardroom.server.match_flow import rebuild
+from cardroom.server.registry import Tables
+from cardroom.server.table import TableActor
+from cardroom.store import repository as repo
+
+router = APIRouter()
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+
+
+def tables_of(request: Request) -> Tables:
+    return request.app.state.tables
+
+
+def identity(request: Request) -> Identity:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        raise ApiError(
+            401, "unauthorized", "send 'Authorization: Bearer <token>' (POST /api/players)"
+        )
+    return request.app.state.tokens.verify(token.strip())
+
+
+async def body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > request.app.state.settings.max_body:
+        raise ApiError(413, "too_large", "the request body is too large")
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise ApiError(400, "bad_request", "the body must be JSON") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad_request", "the body must be a JSON object")
+    return data
+
+
+def only(data: dict[str, Any], *allowed: str) -> None:
+    unknown = set(data) - set(allowed)
+    if unknown:
+        raise ApiError(400, "bad_request", f"unexpected field(s): {', '.join(sorted(unknown))}")
+
+
+def answer(actor: TableActor, status: int = 200, **extra: Any) -> JSONResponse:
+    return JSONResponse({"table": actor.info(), **extra}, status_code=status)
+
+
+# -- players ---------------------------------------------------------------------------------------
+
+
+@router.post("/api/players", status_code=201)
+async def create_player(request: Request) -> dict[str, Any]:
+    data = await body(request)
+    only(data, "name")
+    name = clean_name(data.get("name"))
+    player_id = new_player_id()
+    row = await request.app.state.journal.run(lambda c: repo.insert_player(c, player_id, name))
+    player = Identity(player_id, name)
+    return {
+        "player": {**player.to_json(), "created_at": repo.iso(row["created_at"])},
+        "token": request.app.state.tokens.issue(player),
+    }
+
+
+@router.get("/api/me")
+async def me(request: Request) -> dict[str, Any]:
+    return {"player": identity(request).to_json()}
+
+
+@router.get("/api/levels")
+async def levels() -> dict[str, Any]:
+    return {"levels": levels_json()}
+
+
+# -- tables ----------------------------------------------------------------------------------------
+
+
+@router.get("/api/tables")
+async def list_tables(request: Request) -> dict[str, Any]:
+    return {"tables": [actor.info() for actor in tables_of(request).public()]}
+
+
+@router.post("/api/tables")
+async def create_table(request: Request) -> JSONResponse:
+    player = identity(request)
+    data = await body(request)
+    only(data, "seats", "public", "name", "options", "abandon_after")
+    public = data.get("public", True)
+    if not isinstance(public, bool):
+        raise ApiError(400, "bad_request", "public is true or false")
+    name = data.get("name")
+    if name is not None and (not isinstance(name, str) or not 1 <= len(name.strip()) <= 48):
+        raise ApiError(400, "bad_request", "a table name has 1 to 48 characters")
+    tables = tables_of(request)
+    if name is not None and not public:
+        actor, seat, created = await tables.named(
+            player, name, data.get("seats"), data.get("options")
+        )
+        return answer(actor, 201 if created else 200, seat=seat, created=created)
+    actor = await tables.create(
+        player,
+        seats=data.get("seats"),
+        options=data.get("options"),
+        public=public,
+        name=name.strip() if isinstance(name, str) else None,
+        abandon_after=data.get("abandon_after"),
+    )
+    seat = await actor.ask(actor.join, player, None)
+    return answer(actor, 201, seat=seat, created=True)
+
+
+@router.post("/api/tables/named")
+async def named_table(request: Request) -> JSONResponse:
+    player = identity(request)
+    data = await body(request)
+    only(data, "name", "seats", "options")
+    actor, seat, created = await tables_of(request).named(
+        player, data.get("name"), data.get("seats"), data.get("options")
+    )
+    return answer(actor, 201 if created else 200, seat=seat, created=created)
+
+
+@router.post("/api/quickplay")
+async def quickplay(request: Request) -> JSONResponse:
+    player = identity(request)
+    data = await body(request)
+    only(data, "seats", "options")
+    actor, seat, created = await tables_of(request).quickplay(
+        player, data.get("seats"), data.get("options")
+    )
+    return answer(actor, 201 if created else 200, seat=seat, created=created)
+
+
+@router.get("/api/tables/{table_id}")
+async def get_table(request: Request, table_id: str) -> JSONResponse:
+    return answer(tables_of(request).get(table_id))
+
+
+@router.post("/api/tables/{table_id}/join")
+async def join(request: Request, table_id: str) -> JSONResponse:
+    player = identity(request)
+    data = await body(request)
+    only(data, "seat")
+    actor = tables_of(request).get(table_id)
+    seat = await actor.ask(actor.join, player, data.get("seat"))
+    return answer(actor, seat=seat)
+
+
+@router.post("/api/tables/{table_id}/leave")
+async def leave(request: Request, table_id: str) -> JSONResponse:
+    player = identity(request)
+    actor = tables_of(request).get(table_id)
+    await actor.ask(actor.leave, player)
+    return answer(actor)
+
+
+@router.post("/api/tables/{table_id}/bots")
+async def add_bot(request: Request, table_id: str) -> JSONResponse:
+    player = identity(request)
+    data = await body(request)
+    only(data, "seat", "level")
+    actor = tables_of(request).get(table_id)
+    seat = await actor.ask(actor.add_bot, player, data.get("seat"), data.get("level"))
+    return answer(actor, seat=seat)
+
+
+@router.delete("/api/tables/{table_id}/seats/{seat}")
+async def clear_seat(request: Request, table_id: str, seat: int) -> JSONResponse:
+    player = identity(request)
+    actor = tables_of(request).get(table_id)
+    await actor.ask(actor.clear_seat, player, seat)
+    return answer(actor)
+
+
+@router.patch("/api/tables/{table_id}")
+async def configure(request: Request, table_id: str) -> JSONResponse:
+    player = identity(request)
+    data = await body(request)
+    only(data, "options", "abandon_after")
+    actor = tables_of(request).get(table_id)
+    await actor.ask(actor.configure, player, data.get("options"), data.get("abandon_after"))
+    return answer(actor)
+
+
+@router.post("/api/tables/{table_id}/start")
+async def start(request: Request, table_id: str) -> JSONResponse:
+    player = identity(request)
+    actor = tables_of(request).get(table_id)
+    await actor.ask(actor.start, player, False)
+    return answer(actor)
+
+
+@router.post("/api/tables/{table_id}/rematch")
+async def rematch(request: Request, table_id: str) -> JSONResponse:
+    player = identity(request)
+    actor = tables_of(request).get(table_id)
+    await actor.ask(actor.start, player, True)
+    return answer(actor)
+
+
+@router.post("/api/tables/{table_id}/skip")
+async def skip(request: Request, table_id: str) -> JSONResponse:
+    player = identity(request)
+    actor = tables_of(request).get(table_id)
+    await actor.ask(actor.skip, player)
+    return answer(actor)
+
+
+@router.post("/api/tables/{table_id}/evict")
+async def evict(request: Request, table_id: str) -> JSONResponse:
+    player = identity(request)
+    data = await body(request)
+    only(data, "seat")
+    actor = tables_of(request).get(table_id)
+    await actor.ask(actor.evict, player, data.get("seat"))
+    return answer(actor)
+
+
+# -- matches ---------------------------------------------------------------------------------------
+
+
+async def _load_match(request: Request, match_id: str) -> tuple[dict[str, Any], list[Any]]:
+    def load(c: Any) -> tuple[Any, Any]:
+        row = repo.get_match(c, match_id)
+        return row, (repo.match_moves(c, match_id) if row else [])
+
+    row, moves = await request.app.state.journal.run(load)
+    if row is None:
+        raise ApiError(404, "not_found", f"no match {match_id!r}")
+    return row, moves
+
+
+@router.get("/api/matches/{match_id}")
+async def get_match(request: Request, match_id: str) -> dict[str, Any]:
+    row, _moves = await _load_match(request, match_id)
+    return {
+        "match": {
+            "id": row["id"],
+            "table_id": row["table_id"],
+            "status": row["status"],
+            "options": row["options"],
+            "seats": row["seats"],
+            "scores": row["scores"],
+            "winners": row["winners"],
+            "rounds": row["rounds"],
+            "created_at": repo.iso(row["created_at"]),
+            "finished_at": repo.iso(row["finished_at"]),
+        }
+    }
+
+
+@router.get("/api/matches/{match_id}/record")
+async def match_record(request: Request, match_id: str) -> dict[str, Any]:
+    """The game record ``cardroom replay`` reads; it shows every card, so only after the end."""
+    row, moves = await _load_match(request, match_id)
+    if row["status"] != "finished":
+        raise ApiError(
+            409, "not_finished", "the record holds hidden cards: it is shown once the match is over"
+        )
+    match = rebuild(row, moves, fingerprints=True)
+    seats = [
+        {"name": s.get("name"), "player_id": s.get("player_id"), "bot": s.get("bot")}
+        for s in row["seats"]
+    ]
+    return to_record(match, seats)

@@ -1,0 +1,132 @@
+"""The WebSocket endpoint: a thin shell that checks each message (size, rate, shape, token)
+and hands it to the table's actor. Game decisions never happen here."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+from fastapi import APIRouter, WebSocket
+
+from cardroom.server.connection import Connection
+from cardroom.server.errors import ApiError
+from cardroom.server.protocol import (
+    ActionRequest,
+    Hello,
+    Ping,
+    ProtocolError,
+    Resync,
+    dumps,
+    error_message,
+    parse,
+)
+
+router = APIRouter()
+
+HELLO_TIMEOUT = 10.0
+MAX_REFUSALS = 100  # refused messages (flooding, junk) before a socket is closed
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages per second on average, bursts of ``burst``."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+def _text(message: dict) -> str | None:
+    if message.get("text") is not None:
+        return message["text"]
+    raw = message.get("bytes")
+    if raw is None:
+        return None
+    try:
+        return raw.decode()
+    except UnicodeDecodeError:
+        return ""
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def play(websocket: WebSocket, table_id: str) -> None:
+    state = websocket.app.state
+    settings = state.settings
+    await websocket.accept()
+    try:
+        first = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+        text = _text(first)
+        hello = parse(text) if text is not None else None
+        if not isinstance(hello, Hello):
+            raise ProtocolError("unauthorized", "the first message must be hello with a token")
+        identity = state.tokens.verify(hello.token)
+        actor = state.tables.get(table_id)
+    except (TimeoutError, ProtocolError, ApiError) as error:
+        code = 4404 if isinstance(error, ApiError) and error.status == 404 else 4401
+        message = getattr(error, "message", "say hello with your token first")
+        with contextlib.suppress(Exception):
+            await websocket.send_text(
+                error_message(getattr(error, "code", "unauthorized"), message)
+            )
+            await websocket.close(code)
+        return
+    except Exception:  # the client went away before saying hello
+        return
+
+    conn = Connection(websocket, identity)
+    try:
+        await actor.ask(actor.connect, conn, hello.since)
+    except ApiError as error:
+        await conn.finish()
+        with contextlib.suppress(Exception):
+            await websocket.send_text(error_message(error.code, error.message))
+            await websocket.close(4404)
+        return
+    limit = RateLimit(settings.rate, settings.rate_burst)
+    refusals = 0
+    try:
+        while not conn.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = _text(message)
+            if text is None:
+                continue
+            action_id = None
+            try:
+                if len(text) > settings.max_message:
+                    raise ProtocolError(
+                        "too_large", f"a message is at most {settings.max_message} bytes"
+                    )
+                if not limit.allow():
+                    raise ProtocolError("rate_limited", "too many messages; slow down")
+                request = parse(text)
+            except ProtocolError as error:
+                refusals += 1
+                conn.send(error_message(error.code, error.message, action_id=action_id))
+                if refusals > MAX_REFUSALS:
+                    conn.close(4408)
+                continue
+            if isinstance(request, ActionRequest):
+                actor.tell(actor.handle_action, conn, request)
+            elif isinstance(request, Ping):
+                conn.send(dumps({"type": "pong", "id": request.id}))
+            elif isinstance(request, Resync):
+                actor.tell(actor.resync, conn)
+            else:
+                conn.send(error_message("bad_message", "hello is sent once, first"))
+    except Exception:  # the socket broke: same as a disconnect
+        pass
+    finally:
+        actor.tell(actor.disconnect, conn)
+        await conn.finish()

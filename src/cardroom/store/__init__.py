@@ -1,0 +1,1 @@
+"""Storage: players, tables, matches and every move, in SQLite or PostgreSQL (same code path)."""

@@ -1,0 +1,71 @@
+"""Opening the database: the engine (SQLite or PostgreSQL), migrations at start, shared secrets.
+
+One code path for both: only the URL differs. SQLite runs in WAL mode with ``synchronous=NORMAL``,
+which survives a killed process (not a power cut) while committing fast.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from cardroom.store.models import ServerSecret
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def normalize_url(url: str) -> str:
+    """``postgresql://`` means psycopg 3 here; a relative SQLite path gets its folder made."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def open_engine(url: str) -> Engine:
+    url = normalize_url(url)
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[1] if "///" in url else ""
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=4, max_overflow=4)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision (Alembic), as the server does at every start."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def shared_secret(engine: Engine, name: str = "token-key") -> str:
+    """A random key made by the first process and read by every later one."""
+    with engine.begin() as connection:
+        found = connection.scalar(select(ServerSecret.value).where(ServerSecret.name == name))
+        if found:
+            return found
+    value = secrets.token_urlsafe(48)
+    try:
+        with engine.begin() as connection:
+            connection.execute(insert(ServerSecret).values(name=name, value=value))
+    except IntegrityError:
+        pass
+    with engine.begin() as connection:
+        return connection.scalar(select(ServerSecret.value).where(ServerSecret.name == name))

@@ -1,0 +1,110 @@
+"""The tables of the database, as SQLAlchemy 2 declarative models.
+
+Designed to grow: accounts, ratings and leaderboards (a later issue) hang off ``players.id``;
+a match records who sat where (player or bot level), its options, seed and result, and its
+moves replay it exactly (R7.5).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Player(Base):
+    """A person: today a guest with a display name; accounts add credentials later."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Table(Base):
+    """A place to play: seats, house rules, owner; it outlives its matches (rematches)."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(64), index=True)
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    game: Mapped[str] = mapped_column(String(16), default="skip")
+    owner_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    abandon_after: Mapped[float] = mapped_column(Float)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    match_id: Mapped[str | None] = mapped_column(String(40))
+    runtime: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    banned: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Seat(Base):
+    """Who sits where at a table: a player, a bot level, or nobody."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"))
+    bot_level: Mapped[str | None] = mapped_column(String(32))
+    away: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class Match(Base):
+    """One match: options, seed and seats fix it; its moves replay it (R7.5)."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    game: Mapped[str] = mapped_column(String(16), default="skip")
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[str] = mapped_column(String(64))
+    seats: Mapped[list[Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    scores: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    winners: Mapped[list[Any] | None] = mapped_column(JSON)
+    rounds: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Move(Base):
+    """One step of a match, in order: an action by a seat, or a table decision between rounds
+    (``next_round``, ``solo`` for R2.5), so that replaying the log rebuilds the match exactly."""
+
+    __tablename__ = "moves"
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    round: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer)
+    action: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ServerSecret(Base):
+    """Keys shared by every server process (the token signing key), made once."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))

@@ -1,0 +1,142 @@
+"""Reading and writing rows: small functions over a ``Connection``, run by the journal.
+
+Plain dicts go in and out, so the server never holds ORM objects across threads.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, delete, insert, select, update
+
+from cardroom.store.models import Match, Move, Player, Seat, Table, utcnow
+
+OPEN_STATUSES = ("waiting", "playing", "finished")
+
+
+def _row(row: Any) -> dict[str, Any] | None:
+    return dict(row._mapping) if row is not None else None
+
+
+# -- players -------------------------------------------------------------------------------------
+
+
+def insert_player(conn: Connection, player_id: str, name: str) -> dict[str, Any]:
+    created = utcnow()
+    conn.execute(insert(Player).values(id=player_id, name=name, created_at=created))
+    return {"id": player_id, "name": name, "created_at": created}
+
+
+def get_player(conn: Connection, player_id: str) -> dict[str, Any] | None:
+    return _row(conn.execute(select(Player.__table__).where(Player.id == player_id)).first())
+
+
+# -- tables and seats ----------------------------------------------------------------------------
+
+
+def insert_table(conn: Connection, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+    conn.execute(insert(Table).values(**table))
+    if seats:
+        conn.execute(insert(Seat), [{"table_id": table["id"], **seat} for seat in seats])
+
+
+def update_table(conn: Connection, table_id: str, **fields: Any) -> None:
+    conn.execute(update(Table).where(Table.id == table_id).values(**fields))
+
+
+def replace_seats(conn: Connection, table_id: str, seats: list[dict[str, Any]]) -> None:
+    conn.execute(delete(Seat).where(Seat.table_id == table_id))
+    if seats:
+        conn.execute(insert(Seat), [{"table_id": table_id, **seat} for seat in seats])
+
+
+def open_tables(conn: Connection) -> list[dict[str, Any]]:
+    """Every table that was open when the server stopped, with seats, match and moves."""
+    tables = [
+        dict(r._mapping)
+        for r in conn.execute(
+            select(Table.__table__)
+            .where(Table.status.in_(OPEN_STATUSES))
+            .order_by(Table.created_at)
+        )
+    ]
+    if not tables:
+        return []
+    ids = [t["id"] for t in tables]
+    seats: dict[str, list[dict[str, Any]]] = {}
+    for r in conn.execute(
+        select(Seat.__table__).where(Seat.table_id.in_(ids)).order_by(Seat.number)
+    ):
+        seats.setdefault(r.table_id, []).append(dict(r._mapping))
+    player_ids = {s["player_id"] for rows in seats.values() for s in rows if s["player_id"]}
+    player_ids |= {t["owner_id"] for t in tables}
+    names = {
+        r.id: r.name
+        for r in conn.execute(select(Player.id, Player.name).where(Player.id.in_(player_ids)))
+    }
+    for table in tables:
+        table["seats"] = seats.get(table["id"], [])
+        table["owner_name"] = names.get(table["owner_id"], "?")
+        for seat in table["seats"]:
+            seat["player_name"] = names.get(seat["player_id"]) if seat["player_id"] else None
+        table["match"] = None
+        if table["match_id"]:
+            table["match"] = get_match(conn, table["match_id"])
+            if table["match"] is not None:
+                table["match"]["moves"] = match_moves(conn, table["match_id"])
+    return tables
+
+
+# -- matches and moves ---------------------------------------------------------------------------
+
+
+def insert_match(conn: Connection, match: dict[str, Any]) -> None:
+    conn.execute(insert(Match).values(**match))
+
+
+def update_match(conn: Connection, match_id: str, **fields: Any) -> None:
+    conn.execute(update(Match).where(Match.id == match_id).values(**fields))
+
+
+def insert_move(
+    conn: Connection,
+    match_id: str,
+    number: int,
+    round_number: int,
+    kind: str,
+    seat: int | None,
+    action: dict[str, Any] | None,
+) -> None:
+    conn.execute(
+        insert(Move).values(
+            match_id=match_id,
+            number=number,
+            round=round_number,
+            kind=kind,
+            seat=seat,
+            action=action,
+            created_at=utcnow(),
+        )
+    )
+
+
+def get_match(conn: Connection, match_id: str) -> dict[str, Any] | None:
+    return _row(conn.execute(select(Match.__table__).where(Match.id == match_id)).first())
+
+
+def match_moves(conn: Connection, match_id: str) -> list[dict[str, Any]]:
+    rows = conn.execute(
+        select(Move.number, Move.round, Move.kind, Move.seat, Move.action)
+        .where(Move.match_id == match_id)
+        .order_by(Move.number)
+    )
+    return [dict(r._mapping) for r in rows]
+
+
+def iso(moment: datetime | None) -> str | None:
+    """Timestamps as ISO 8601 UTC (SQLite gives them back without a zone)."""
+    if moment is None:
+        return None
+    text = moment.isoformat()
+    return text if moment.tzinfo is not None else text + "+00:00"
