@@ -1,0 +1,58 @@
+/** The HTTP lobby API of docs/protocol.md, one function per endpoint. */
+import { token } from "./identity.js";
+
+export class ApiError extends Error {
+  constructor(status, error) {
+    super(error?.message || `request failed (${status})`);
+    this.status = status;
+    this.code = error?.code || "unknown";
+    this.rule = error?.rule || null;
+  }
+
+  /** The text shown to people: the rule id first when a game rule is the reason. */
+  get text() {
+    return this.rule ? `${this.rule}: ${this.message}` : this.message;
+  }
+}
+
+async function call(method, path, body) {
+  const headers = { Accept: "application/json" };
+  const auth = token();
+  if (auth) headers.Authorization = `Bearer ${auth}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, { code: "offline", message: "the server cannot be reached" });
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, data?.error);
+  return data;
+}
+
+const T = (id) => `/api/tables/${encodeURIComponent(id)}`;
+
+export const api = {
+  createPlayer: (name) => call("POST", "/api/players", { name }),
+  me: () => call("GET", "/api/me"),
+  levels: () => call("GET", "/api/levels"),
+  tables: () => call("GET", "/api/tables"),
+  table: (id) => call("GET", T(id)),
+  createTable: (body) => call("POST", "/api/tables", body),
+  named: (body) => call("POST", "/api/tables/named", body),
+  quickplay: (body) => call("POST", "/api/quickplay", body),
+  join: (id, seat) => call("POST", `${T(id)}/join`, seat === undefined ? {} : { seat }),
+  leave: (id) => call("POST", `${T(id)}/leave`, {}),
+  addBot: (id, level, seat) => call("POST", `${T(id)}/bots`, seat === undefined ? { level } : { seat, level }),
+  removeSeat: (id, seat) => call("DELETE", `${T(id)}/seats/${seat}`),
+  update: (id, body) => call("PATCH", T(id), body),
+  start: (id) => call("POST", `${T(id)}/start`, {}),
+  rematch: (id) => call("POST", `${T(id)}/rematch`, {}),
+  skip: (id) => call("POST", `${T(id)}/skip`, {}),
+  evict: (id, seat) => call("POST", `${T(id)}/evict`, { seat }),
+};

@@ -1,0 +1,15 @@
+/** Keyboard shortcuts for the table (see the help dialog in index.html). */
+function typing(target) {
+  return !!target.closest?.("input, select, textarea, [contenteditable]");
+}
+
+/** Calls handler(key) for plain key presses (lower-cased); returns a function that unbinds. */
+export function bindKeys(handler) {
+  const listener = (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+    if (document.querySelector("dialog[open]")) return;
+    if (handler(e.key.toLowerCase())) e.preventDefault();
+  };
+  document.addEventListener("keydown", listener);
+  return () => document.removeEventListener("keydown", listener);
+}

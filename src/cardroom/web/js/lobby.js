@@ -1,0 +1,209 @@
+/**
+ * The lobby: a display name, one-click play against bots, a table with house rules, a private
+ * table by name, and the live list of public tables (join or watch).
+ */
+import { api } from "./api.js";
+import { h, mount, toast } from "./dom.js";
+import { player, remember } from "./identity.js";
+import { rulesForm, summarize } from "./house-rules.js";
+
+const LENGTHS = {
+  quick: { label: "Quick: stock 10, one round", options: { stock_size: 10, match_target: null } },
+  short: { label: "Short match: stock 10, to 200", options: { stock_size: 10, match_target: 200 } },
+  official: { label: "Official: stock 30, to 500", options: {} },
+};
+const POLL_MS = 4000;
+
+export class Lobby {
+  constructor(root, { levels, openTable }) {
+    this.root = root;
+    this.levels = levels;
+    this.openTable = openTable;
+    this.poll = null;
+    this.busy = false;
+  }
+
+  show() {
+    const me = player();
+    if (!me) {
+      mount(this.root, this.namePanel());
+      this.root.querySelector("input[name=name]")?.focus();
+      return;
+    }
+    this.list = h("div", { class: "table-list", id: "table-list", "aria-live": "polite" }, h("p", { class: "muted" }, "Loading tables…"));
+    mount(this.root, h("div", { class: "lobby" },
+      h("section", { class: "panel hero", "aria-labelledby": "play-title" }, this.playPanel()),
+      h("section", { class: "panel", "aria-labelledby": "tables-title" },
+        h("h2", { id: "tables-title" }, "Open tables"), this.list),
+      h("section", { class: "panel", "aria-labelledby": "create-title" }, this.createPanel()),
+      h("section", { class: "panel", "aria-labelledby": "join-title" }, this.joinPanel(), this.namePanel(true))));
+    this.refresh();
+    clearInterval(this.poll);
+    this.poll = setInterval(() => this.refresh(), POLL_MS);
+  }
+
+  hide() {
+    clearInterval(this.poll);
+  }
+
+  namePanel(change = false) {
+    const input = h("input", { name: "name", required: true, maxlength: "32", autocomplete: "nickname", value: change ? player()?.name || "" : "", placeholder: "e.g. Ada" });
+    const form = h("form", { class: change ? "name-form change" : "panel name-form", id: change ? "rename-form" : "name-form" },
+      change ? h("h3", {}, "Your name") : [h("h1", {}, "Play Skip online"),
+        h("p", {}, "Build piles from 1 to 12, empty your stock first. Choose a name to start.")],
+      h("label", {}, h("span", {}, "Display name"), input),
+      h("button", { class: "btn primary", type: "submit" }, change ? "Change name" : "Continue"),
+      change ? h("small", { class: "muted" }, "A new name starts a new guest: seats you hold stay with the old one.") : null);
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      try {
+        const out = await api.createPlayer(input.value.trim());
+        remember(out.player, out.token); // main.js routes again on "identity"
+      } catch (error) {
+        toast(error.text || error.message);
+      }
+    });
+    return form;
+  }
+
+  playPanel() {
+    const bots = h("select", { name: "bots", id: "qp-bots" }, [1, 2, 3, 4, 5, 6, 7].map((n) =>
+      h("option", { value: n, selected: n === 1 }, `${n} bot${n > 1 ? "s" : ""}`)));
+    const level = h("select", { name: "level", id: "qp-level" }, this.levels.map((l, i) =>
+      h("option", { value: l.id, selected: i === Math.min(1, this.levels.length - 1), title: l.description }, l.name)));
+    const length = h("select", { name: "length", id: "qp-length" }, Object.entries(LENGTHS).map(([k, v]) => h("option", { value: k }, v.label)));
+    const assist = h("input", { type: "checkbox", id: "qp-assist", checked: true });
+    const play = h("button", { type: "submit", class: "btn primary big", id: "quick-play" }, "Play against bots");
+    const form = h("form", { class: "quick" },
+      h("h1", { id: "play-title" }, `Hello, ${player()?.name}!`),
+      h("div", { class: "row" },
+        h("label", {}, h("span", {}, "Opponents"), bots),
+        h("label", {}, h("span", {}, "Strength"), level),
+        h("label", {}, h("span", {}, "Length"), length)),
+      h("label", { class: "check" }, assist, " Show where cards can go (assist)"),
+      h("div", { class: "row" }, play,
+        h("button", { type: "button", class: "btn", id: "find-people", onclick: () => this.findPeople() }, "Find a game with people")));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const n = Number(bots.value);
+      const options = { players: n + 1, ...LENGTHS[length.value].options, assist: assist.checked };
+      this.quickBots(n, level.value, options);
+    });
+    return form;
+  }
+
+  async quickBots(count, level, options) {
+    await this.guard(async () => {
+      const { table } = await api.createTable({ seats: count + 1, public: false, name: null, options });
+      for (let i = 0; i < count; i += 1) await api.addBot(table.id, level);
+      await api.start(table.id);
+      this.openTable(table.id);
+    });
+  }
+
+  async findPeople() {
+    await this.guard(async () => {
+      const { table } = await api.quickplay({ seats: 2, options: { players: 2 } });
+      this.openTable(table.id);
+    });
+  }
+
+  createPanel() {
+    const rules = rulesForm({ seats: 2 });
+    const visibility = h("select", { name: "visibility" },
+      h("option", { value: "public" }, "Public: listed in the lobby"),
+      h("option", { value: "private" }, "Private: join by its name"));
+    const name = h("input", { name: "table-name", maxlength: "32", placeholder: "e.g. friday-night" });
+    const abandon = h("select", { name: "abandon" },
+      [[120, "2 minutes"], [300, "5 minutes"], [900, "15 minutes"], [3600, "1 hour"]].map(([v, t]) => h("option", { value: v, selected: v === 300 }, t)));
+    const form = h("form", { class: "create", id: "create-form" },
+      h("h2", { id: "create-title" }, "Create a table"),
+      h("div", { class: "row" },
+        h("label", {}, h("span", {}, "Who can join"), visibility),
+        h("label", {}, h("span", {}, "Table name"), name),
+        h("label", {}, h("span", {}, "Close when empty for"), abandon)),
+      h("details", { class: "house-rules" }, h("summary", {}, "House rules"), rules.el),
+      h("button", { type: "submit", class: "btn primary", id: "create-table" }, "Create the table"));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const { seats, options } = rules.read();
+      const isPublic = visibility.value === "public";
+      const tableName = name.value.trim() || null;
+      await this.guard(async () => {
+        const body = { seats, public: isPublic, name: tableName, options, abandon_after: Number(abandon.value) };
+        const out = !isPublic && tableName ? await api.named({ name: tableName, seats, options }) : await api.createTable(body);
+        this.openTable(out.table.id);
+      });
+    });
+    return form;
+  }
+
+  joinPanel() {
+    const name = h("input", { name: "join-name", required: true, maxlength: "32", placeholder: "the table's name" });
+    const form = h("form", { class: "join", id: "join-form" },
+      h("h2", { id: "join-title" }, "Join a private table"),
+      h("label", {}, h("span", {}, "Table name"), name),
+      h("button", { type: "submit", class: "btn" }, "Join"));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      await this.guard(async () => {
+        const out = await api.named({ name: name.value.trim(), seats: 2, options: { players: 2 } });
+        if (out.created) toast(`No table “${name.value.trim()}” was open, so a new one was made: invite your friends.`, "info");
+        this.openTable(out.table.id);
+      });
+    });
+    return form;
+  }
+
+  async refresh() {
+    let tables;
+    try {
+      ({ tables } = await api.tables());
+    } catch (error) {
+      mount(this.list, h("p", { class: "muted" }, `The table list is not available: ${error.message}`));
+      return;
+    }
+    if (!this.list.isConnected) return;
+    if (!tables.length) {
+      mount(this.list, h("p", { class: "muted" }, "No public table is open. Create one, or play against bots."));
+      return;
+    }
+    const me = player();
+    mount(this.list, h("ul", { class: "tables" }, tables.map((t) => {
+      const taken = t.seats.filter((s) => s.player || s.bot).length;
+      const mine = t.seats.some((s) => s.player?.id === me?.id);
+      const canJoin = t.status !== "playing" && t.free_seats > 0;
+      return h("li", { class: "table-item", "data-table": t.id },
+        h("div", { class: "t-main" },
+          h("b", {}, t.name || `${t.owner?.name ?? "Someone"}'s table`),
+          h("span", { class: `status ${t.status}` }, t.status),
+          h("small", {}, `${taken}/${t.seats.length} seated · ${summarize(t.options).join(" · ")}`),
+          h("small", { class: "muted" }, t.seats.map((s) => s.player?.name || (s.bot ? `${s.bot.name} bot` : "—")).join(", "))),
+        h("div", { class: "t-actions" },
+          mine ? h("button", { type: "button", class: "btn small primary", onclick: () => this.openTable(t.id) }, "Back to my seat")
+            : canJoin ? h("button", { type: "button", class: "btn small primary", onclick: () => this.join(t.id) }, "Join") : null,
+          h("button", { type: "button", class: "btn small", onclick: () => this.openTable(t.id) }, "Watch")));
+    })));
+  }
+
+  async join(id) {
+    await this.guard(async () => {
+      await api.join(id);
+      this.openTable(id);
+    });
+  }
+
+  async guard(fn) {
+    if (this.busy) return;
+    this.busy = true;
+    this.root.setAttribute("aria-busy", "true");
+    try {
+      await fn();
+    } catch (error) {
+      toast(error.text || error.message);
+    } finally {
+      this.busy = false;
+      this.root.removeAttribute("aria-busy");
+    }
+  }
+}

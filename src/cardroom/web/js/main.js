@@ -1,0 +1,86 @@
+/** Boot: identity, routing (#/ lobby, #/table/<id>), header tools and the service worker. */
+import { api } from "./api.js";
+import { $ } from "./dom.js";
+import { player } from "./identity.js";
+import { Lobby } from "./lobby.js";
+import { TableScreen } from "./table.js";
+import { bindKeys } from "./keys.js";
+import * as sound from "./sound.js";
+
+const app = $("#app");
+let levels = [];
+let screen = null;
+
+function tableIdFromHash() {
+  const m = location.hash.match(/^#\/table\/([\w-]+)/);
+  return m ? m[1] : null;
+}
+
+export function openTable(id) {
+  location.hash = `#/table/${id}`;
+}
+
+function toLobby() {
+  location.hash = "#/";
+}
+
+function route() {
+  screen?.destroy?.();
+  screen?.hide?.();
+  screen = null;
+  const id = tableIdFromHash();
+  document.body.dataset.screen = id && player() ? "table" : "lobby";
+  if (id && player()) {
+    screen = new TableScreen(app, id, { levels, onExit: toLobby });
+    screen.open();
+  } else {
+    screen = new Lobby(app, { levels, openTable });
+    screen.show();
+  }
+}
+
+function showIdentity() {
+  const me = player();
+  $("#who").textContent = me ? me.name : "";
+}
+
+function setupTools() {
+  const button = $("#sound-toggle");
+  const paint = () => {
+    const on = sound.enabled();
+    button.setAttribute("aria-pressed", String(on));
+    button.title = on ? "Sounds on (M)" : "Sounds off (M)";
+  };
+  button.addEventListener("click", () => {
+    sound.setEnabled(!sound.enabled());
+    paint();
+  });
+  paint();
+  const help = $("#help");
+  $("#help-toggle").addEventListener("click", () => help.showModal());
+  bindKeys((key) => {
+    if (key === "?") help.showModal();
+    else if (key === "m") button.click();
+    else return false;
+    return true;
+  });
+}
+
+async function boot() {
+  setupTools();
+  showIdentity();
+  document.addEventListener("identity", () => {
+    showIdentity();
+    route();
+  });
+  try {
+    ({ levels } = await api.levels());
+  } catch {
+    levels = [{ id: "easy", name: "Easy", description: "" }];
+  }
+  window.addEventListener("hashchange", route);
+  route();
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+
+boot();

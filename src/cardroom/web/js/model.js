@@ -1,0 +1,146 @@
+/**
+ * What the client knows about one table, built only from server messages (never from rules):
+ * the Table object, this seat's view, the `legal` list, the turn deadline and a move log.
+ */
+const LOG_KEEP = 80;
+
+export class TableModel {
+  constructor(tableId) {
+    this.tableId = tableId;
+    this.table = null;
+    this.view = null;
+    this.legal = [];
+    this.deadline = null; // performance.now() ms when the turn runs out, or null
+    this.seat = null; // my match seat (or table seat before a match); null: spectator
+    this.spectator = true;
+    this.player = null;
+    this.log = [];
+    this.summary = null; // the last round_summary detail, until the next round starts
+    this.result = null; // the match_over detail
+    this.restore();
+  }
+
+  /** Apply one server message; returns the engine/table events it carried (for animation). */
+  apply(msg) {
+    switch (msg.type) {
+      case "welcome":
+        this.seat = msg.seat;
+        this.spectator = !!msg.spectator;
+        this.player = msg.player;
+        return [];
+      case "sync":
+        this.table = msg.table;
+        this.view = msg.view;
+        this.legal = msg.legal || [];
+        this.setDeadline(msg.deadline_in);
+        if (!msg.view) this.summary = null;
+        this.save(msg.seq);
+        return [];
+      case "table":
+        this.table = msg.table;
+        this.save(msg.seq);
+        return [];
+      case "event":
+        return this.applyEvent(msg);
+      default:
+        return [];
+    }
+  }
+
+  applyEvent(msg) {
+    if (msg.view) this.view = msg.view;
+    if ("legal" in msg) this.legal = msg.legal || [];
+    else if (msg.view) this.legal = [];
+    if (!msg.replayed || msg.view) this.setDeadline(msg.deadline_in);
+    for (const event of msg.events) {
+      this.log.push({ ...event, round: msg.round, move: msg.move });
+      if (event.kind === "round_summary") this.summary = event.detail;
+      if (event.kind === "round_started" || event.kind === "match_started") this.summary = null;
+      if (event.kind === "match_started") this.result = null;
+      if (event.kind === "match_over") {
+        this.result = event.detail;
+        this.summary = null;
+      }
+    }
+    if (this.log.length > LOG_KEEP) this.log.splice(0, this.log.length - LOG_KEEP);
+    this.save(msg.seq);
+    return msg.replayed ? [] : msg.events;
+  }
+
+  setDeadline(seconds) {
+    this.deadline = typeof seconds === "number" ? performance.now() + seconds * 1000 : null;
+  }
+
+  get match() {
+    return this.table?.match || null;
+  }
+
+  get playing() {
+    return !!(this.view && this.match && !this.match.over);
+  }
+
+  get mySeat() {
+    return this.spectator || !this.view ? null : this.view.seat;
+  }
+
+  get myTurn() {
+    return this.view !== null && this.mySeat !== null && this.view.current === this.mySeat && !this.view.result;
+  }
+
+  get partner() {
+    const v = this.view;
+    return v && v.partners && this.mySeat !== null ? v.partners[this.mySeat] : null;
+  }
+
+  /** The table seat of a match seat. */
+  tableSeat(matchSeat) {
+    const seats = this.match?.seats;
+    return seats ? seats[matchSeat] : matchSeat;
+  }
+
+  /** A match seat's display name; "You" for mine. */
+  name(matchSeat, { you = true } = {}) {
+    if (you && matchSeat === this.mySeat) return "You";
+    const seat = this.table?.seats?.[this.tableSeat(matchSeat)];
+    const name = seat?.player?.name || seat?.bot?.name || `Seat ${matchSeat + 1}`;
+    // Two "Easy" bots (or two Adas) are told apart by their seat number.
+    const same = (this.table?.seats || []).filter((s) => (s.player?.name || s.bot?.name) === name);
+    return same.length > 1 ? `${name} ${this.tableSeat(matchSeat) + 1}` : name;
+  }
+
+  seatInfo(matchSeat) {
+    return this.table?.seats?.[this.tableSeat(matchSeat)] || null;
+  }
+
+  secondsLeft() {
+    return this.deadline === null ? null : Math.max(0, (this.deadline - performance.now()) / 1000);
+  }
+
+  // -- kept across reloads: the last seq and the move log, so `hello` + `since` can resume --
+
+  get storageKey() {
+    return `cardroom.table.${this.tableId}`;
+  }
+
+  save(seq) {
+    this.seq = seq;
+    try {
+      localStorage.setItem(this.storageKey, JSON.stringify({ seq, log: this.log.slice(-40) }));
+      localStorage.setItem("cardroom.lastTable", this.tableId);
+    } catch {
+      /* storage full or disabled: resuming falls back to a full sync */
+    }
+  }
+
+  restore() {
+    try {
+      const saved = JSON.parse(localStorage.getItem(this.storageKey) || "null");
+      if (saved) {
+        this.seq = saved.seq;
+        this.log = saved.log || [];
+      }
+    } catch {
+      this.seq = null;
+    }
+  }
+}

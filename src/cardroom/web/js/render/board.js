@@ -1,0 +1,201 @@
+/**
+ * The playing area of a running round, drawn from the model and the UI state:
+ * other players, the building piles, this seat's stock, discard piles and hand.
+ * Every place a card can come from has data-src, every place it can go has data-dst, so the
+ * click, drag and keyboard handlers (and the tests) share one vocabulary.
+ */
+import { h } from "../dom.js";
+import { backEl, cardEl, cardLabel, describeCards, fanEl, slotEl } from "./cards.js";
+import { sameSelection, targetKey } from "../moves.js";
+
+/** ui: {selection, targets: Set of target keys (assist), movable: Set of source keys, busy} */
+export function renderBoard(model, ui) {
+  const v = model.view;
+  const me = model.mySeat;
+  const board = h("section", {
+    class: "board",
+    id: "board",
+    "aria-label": "Table",
+    "data-my-turn": model.myTurn ? "true" : "false",
+    "data-current": v.current,
+    "data-legal": JSON.stringify(model.legal),
+    "data-seq": model.seq ?? "",
+    "data-selected": ui.selection ? JSON.stringify(ui.selection) : "",
+  });
+  const others = [];
+  for (let i = 1; i <= v.players; i += 1) {
+    const seat = me === null ? i - 1 : (me + i) % v.players;
+    if (seat !== me) others.push(seat);
+  }
+  board.append(
+    h("div", { class: "others", role: "list", "aria-label": "Other players" }, others.map((s) => seatPanel(model, ui, s))),
+    centre(model, ui),
+  );
+  if (me !== null) board.append(myArea(model, ui, me), handRow(model, ui));
+  return board;
+}
+
+function seatPanel(model, ui, seat) {
+  const v = model.view;
+  const info = model.seatInfo(seat);
+  const isPartner = model.partner === seat;
+  const current = v.current === seat && !v.result;
+  const top = v.stock_tops[seat];
+  const count = v.stock_counts[seat];
+  const badges = [];
+  if (isPartner) badges.push(h("span", { class: "badge partner" }, "Partner"));
+  else if (v.partners && model.mySeat !== null) badges.push(h("span", { class: "badge" }, "Opponent"));
+  if (info?.bot) badges.push(h("span", { class: "badge bot" }, "Bot"));
+  if (info?.away) badges.push(h("span", { class: "badge warn" }, "Away"));
+  if (info?.autopilot) badges.push(h("span", { class: "badge warn" }, "Autopilot"));
+  if (info && !info.bot && !info.connected) badges.push(h("span", { class: "badge warn" }, "Offline"));
+
+  const stockAttrs = { class: "pile stock", "data-key": `stock-${seat}` };
+  const stockLabel = `stock ${count} card${count === 1 ? "" : "s"}${top === null ? "" : `, top ${cardLabel(top)}`}`;
+  let stock;
+  if (isPartner) {
+    stock = h("button", { ...sourceAttrs(ui, { from: "partner_stock" }), ...stockAttrs, type: "button",
+      "aria-label": `Partner's ${stockLabel}` }, top === null ? slotEl("") : cardEl(top), countBadge(count));
+  } else {
+    stock = h("div", { ...stockAttrs, "aria-label": stockLabel }, top === null ? slotEl("") : cardEl(top), countBadge(count));
+  }
+  const discards = v.discards[seat].map((pile, index) => {
+    const n = index + 1;
+    const label = `discard pile ${n}: ${describeCards(pile)}`;
+    const attrs = { class: "pile discard", "data-key": `discard-${seat}-${n}`, "data-pile": n };
+    if (!isPartner) return h("div", { ...attrs, "aria-label": label }, fanEl(pile));
+    const partnerTarget = model.view.options.team_discards;
+    return h("button", {
+      ...attrs,
+      ...sourceAttrs(ui, { from: "partner_discard", pile: n }),
+      ...(partnerTarget ? targetAttrs(ui, { to: "partner_discard", pile: n }) : {}),
+      type: "button",
+      "aria-label": `Partner's ${label}`,
+    }, fanEl(pile));
+  });
+  return h("article", {
+    class: `seat-panel${current ? " current" : ""}${isPartner ? " is-partner" : ""}`,
+    role: "listitem",
+    "data-seat": seat,
+    "aria-label": `${model.name(seat)}${current ? ", playing now" : ""}: ${stockLabel}, ${v.hand_counts[seat]} cards in hand`,
+  },
+  h("header", {},
+    h("span", { class: "seat-name" }, model.name(seat)),
+    badges,
+    scoreBadge(model, seat),
+    current ? h("span", { class: "turn-dot", "aria-hidden": "true" }, "▶") : null,
+    current ? h("span", { class: "timer", "data-timer": "" }) : null),
+  h("div", { class: "seat-body mini" },
+    stock,
+    h("div", { class: "discards" }, discards),
+    h("div", { class: "pile hand-count", "data-key": `hand-${seat}`, "aria-hidden": "true", title: "cards in hand" },
+      backEl(String(v.hand_counts[seat])), h("span", { class: "caption" }, "hand"))));
+}
+
+function centre(model, ui) {
+  const v = model.view;
+  const builds = v.building.map((pile, index) => {
+    const n = index + 1;
+    const top = pile.cards.at(-1);
+    const needs = pile.next;
+    const label = top === undefined
+      ? `Building pile ${n}: empty, needs a 1 or a wild`
+      : `Building pile ${n}: ${cardLabel(top)}${top === "W" ? ` as ${pile.value}` : ""}, needs ${needs}`;
+    return h("button", {
+      type: "button",
+      class: "pile build",
+      "data-key": `build-${n}`,
+      ...targetAttrs(ui, { to: "build", pile: n }),
+      "aria-label": label,
+    },
+    top === undefined ? slotEl("1 or ★") : cardEl(top, { as: pile.value }),
+    h("span", { class: "needs", "aria-hidden": "true" }, h("small", {}, "next "), h("b", {}, needs)));
+  });
+  return h("div", { class: "centre", "aria-label": "Middle of the table" },
+    h("div", { class: "pile draw", "data-key": "draw", "aria-label": `Draw pile: ${v.draw_count} cards` },
+      backEl("SKIP"), h("span", { class: "caption" }, `Draw ${v.draw_count}`)),
+    h("div", { class: "builds", role: "group", "aria-label": "Building piles" }, builds),
+    h("div", { class: "pile completed", "aria-label": `Completed piles: ${v.completed_count} cards` },
+      v.completed_count ? backEl("✓") : slotEl(""), h("span", { class: "caption" }, `Done ${v.completed_count}`)));
+}
+
+function myArea(model, ui, me) {
+  const v = model.view;
+  const top = v.stock_tops[me];
+  const count = v.stock_counts[me];
+  const handChosen = ui.selection?.from === "hand";
+  const stock = h("button", {
+    type: "button",
+    class: "pile stock mine",
+    "data-key": `stock-${me}`,
+    ...sourceAttrs(ui, { from: "stock" }),
+    "aria-label": `Your stock: ${count} card${count === 1 ? "" : "s"}${top === null ? "" : `, top ${cardLabel(top)}`}`,
+  }, top === null ? slotEl("empty") : cardEl(top), countBadge(count));
+  const discards = v.discards[me].map((pile, index) => {
+    const n = index + 1;
+    return h("button", {
+      type: "button",
+      class: `pile discard mine${handChosen ? " ends-turn" : ""}`,
+      "data-key": `discard-${me}-${n}`,
+      "data-pile": n,
+      ...sourceAttrs(ui, { from: "discard", pile: n }),
+      ...targetAttrs(ui, { to: "discard", pile: n }),
+      "aria-label": `Your discard pile ${n}: ${describeCards(pile)}${handChosen ? ". Discard the chosen card here: ends your turn" : ""}`,
+    }, fanEl(pile), h("span", { class: "caption" }, `discard ${n}`), handChosen ? h("span", { class: "end-hint", "aria-hidden": "true" }, "Discard ⏎ ends turn") : null);
+  });
+  return h("div", { class: `mine-area${model.myTurn ? " my-turn" : ""}`, "aria-label": "Your piles" },
+    h("div", { class: "stock-wrap" }, h("span", { class: "caption" }, "Stock"), stock, scoreBadge(model, me)),
+    h("div", { class: "my-discards", role: "group", "aria-label": "Your discard piles" }, discards));
+}
+
+function handRow(model, ui) {
+  const hand = model.view.hand || [];
+  const pass = model.legal.some((a) => a.type === "pass");
+  return h("div", { class: "hand-row" },
+    h("div", { class: "hand", role: "group", "aria-label": `Your hand: ${describeCards(hand)}` },
+      hand.map((card, index) => h("button", {
+        type: "button",
+        class: "hand-card",
+        "data-key": `hand-me-${index}`,
+        ...sourceAttrs(ui, { from: "hand", card, index }),
+        "aria-label": `Hand card ${index + 1}: ${cardLabel(card)}`,
+      }, cardEl(card)))),
+    pass ? h("button", { type: "button", class: "btn primary", "data-action": "pass" }, "Pass (no card to discard)") : null,
+    h("p", { class: "refusal", id: "refusal", role: "alert", hidden: !ui.refusal },
+      ui.refusal ? [h("b", {}, ui.refusal.rule || ui.refusal.code), " ", ui.refusal.message] : null));
+}
+
+function sourceAttrs(ui, sel) {
+  const attrs = { "data-src": sel.from };
+  if (sel.card !== undefined) attrs["data-card"] = String(sel.card);
+  if (sel.index !== undefined) attrs["data-index"] = sel.index;
+  if (sel.pile !== undefined) attrs["data-pile"] = sel.pile;
+  const classes = [];
+  if (sameSelection(ui.selection, sel)) {
+    classes.push("selected");
+    attrs["aria-pressed"] = "true";
+  }
+  if (ui.movable?.has(sourceKey(sel))) classes.push("can-move");
+  if (classes.length) attrs["data-state"] = classes.join(" ");
+  return attrs;
+}
+
+function targetAttrs(ui, target) {
+  const attrs = { "data-dst": target.to, "data-pile": target.pile };
+  if (ui.targets?.has(targetKey(target))) attrs["data-legal-target"] = "true";
+  return attrs;
+}
+
+export function sourceKey(sel) {
+  return sel.from === "hand" ? `hand-${sel.index}` : `${sel.from}-${sel.pile ?? 0}`;
+}
+
+function countBadge(count) {
+  return h("span", { class: "count", "aria-hidden": "true" }, String(count));
+}
+
+function scoreBadge(model, seat) {
+  const scores = model.match?.scores;
+  if (!scores || scores[seat] === undefined) return null;
+  return h("span", { class: "score", title: "match points" }, `${scores[seat]} pts`);
+}

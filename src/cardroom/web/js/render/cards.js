@@ -1,0 +1,58 @@
+/** Card elements: the number always big, the colour group backed by a shape and a pattern. */
+import { h } from "../dom.js";
+
+const GROUPS = [
+  { max: 4, cls: "c-blue", shape: "●", name: "blue" },
+  { max: 8, cls: "c-green", shape: "▲", name: "green" },
+  { max: 12, cls: "c-purple", shape: "◆", name: "purple" },
+];
+
+export function isWild(card) {
+  return card === "W";
+}
+
+export function cardLabel(card) {
+  return isWild(card) ? "wild" : String(card);
+}
+
+function group(card) {
+  return isWild(card) ? { cls: "c-wild", shape: "★", name: "orange" } : GROUPS.find((g) => card <= g.max);
+}
+
+/**
+ * A face-up card. `as` is the value a wild stands for on a building pile.
+ * Extra attributes (data-*, aria-*) go on the element.
+ */
+export function cardEl(card, { as = null, attrs = {}, tag = "span" } = {}) {
+  const g = group(card);
+  const text = isWild(card) ? "W" : String(card);
+  return h(
+    tag,
+    { class: `card ${g.cls}`, "data-card": text, ...attrs },
+    h("span", { class: "pip", "aria-hidden": "true" }, isWild(card) ? "★" : text),
+    h("span", { class: "num", "aria-hidden": "true" }, text),
+    h("span", { class: "shape", "aria-hidden": "true" }, g.shape),
+    as !== null && isWild(card) ? h("span", { class: "as", "aria-hidden": "true" }, `=${as}`) : null,
+  );
+}
+
+export function backEl(label = "", attrs = {}) {
+  return h("span", { class: "card back", ...attrs }, h("span", { class: "num", "aria-hidden": "true" }, label));
+}
+
+export function slotEl(text = "", attrs = {}) {
+  return h("span", { class: "slot", ...attrs }, text);
+}
+
+/** A discard pile drawn as a fan, so every card's number shows (R7.2: discards are public). */
+export function fanEl(cards, attrs = {}) {
+  const overlap = cards.length > 10 ? 0.86 : cards.length > 6 ? 0.8 : 0.74;
+  const fan = h("span", { class: "fan", "data-count": cards.length, style: `--overlap:${overlap}`, ...attrs });
+  if (cards.length === 0) fan.append(slotEl(""));
+  for (const card of cards) fan.append(cardEl(card));
+  return fan;
+}
+
+export function describeCards(cards) {
+  return cards.length ? cards.map(cardLabel).join(", ") : "empty";
+}

@@ -1,0 +1,40 @@
+/** The round summary (points of the round) and the match result with a rematch button. */
+import { h } from "../dom.js";
+
+export function roundSummary(model, detail, secondsLeft) {
+  const result = detail.result || {};
+  const winners = result.winners || [];
+  const n = model.view?.players ?? (detail.scores || []).length;
+  const rows = [];
+  for (let seat = 0; seat < n; seat += 1) {
+    rows.push(h("tr", { class: winners.includes(seat) ? "winner" : "" },
+      h("th", { scope: "row" }, model.name(seat), winners.includes(seat) ? " ★" : ""),
+      h("td", {}, String(result.stock_left?.[seat] ?? "")),
+      h("td", {}, `+${result.points?.[seat] ?? 0}`),
+      h("td", {}, String(detail.scores?.[seat] ?? 0))));
+  }
+  const headline = winners.length
+    ? `${winners.map((s) => model.name(s)).join(" & ")} won round ${detail.round}`
+    : `Round ${detail.round}: a stalemate, no one scores`;
+  return h("section", { class: "overlay-card", role: "dialog", "aria-modal": "false", "aria-labelledby": "round-title", id: "round-summary" },
+    h("h2", { id: "round-title" }, headline),
+    result.stalemate ? h("p", {}, "No card could be played any more (R6.4).") : null,
+    h("table", { class: "result-table" },
+      h("thead", {}, h("tr", {}, ["Player", "Stock left", "Round", "Total"].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", {}, rows)),
+    h("p", { class: "next-round" }, secondsLeft === null ? "" : `Next round in `, h("span", { "data-next-round": "" }, secondsLeft === null ? "" : `${Math.ceil(secondsLeft)} s`)));
+}
+
+export function matchResult(model, detail, { onRematch, onLobby, canRematch }) {
+  const winners = detail.winners || [];
+  const scores = detail.scores || [];
+  const iWon = model.mySeat !== null && winners.includes(model.mySeat);
+  const order = scores.map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
+  return h("section", { class: `overlay-card match-over${iWon ? " won" : ""}`, role: "dialog", "aria-labelledby": "match-title", id: "match-result" },
+    h("h2", { id: "match-title" }, iWon ? "You won the match! 🏆" : winners.length ? `${winners.map((s) => model.name(s)).join(" & ")} won the match` : "The match is over"),
+    h("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
+      h("li", { class: winners.includes(seat) ? "winner" : "" }, h("span", {}, model.name(seat)), h("b", {}, `${score} pts`)))),
+    h("div", { class: "actions" },
+      canRematch ? h("button", { type: "button", class: "btn primary", id: "rematch", onclick: onRematch }, "Rematch") : null,
+      h("button", { type: "button", class: "btn", onclick: onLobby }, "Back to the lobby")));
+}

@@ -1,0 +1,102 @@
+/**
+ * One table's WebSocket (docs/protocol.md §4): hello first, then messages in `seq` order.
+ * It reconnects by itself and asks only for what it missed (`hello` + `since`).
+ */
+const FATAL = new Map([
+  [4401, "Your identity was not accepted; choose a name again."],
+  [4404, "This table does not exist any more."],
+  [4408, "Too many messages; the connection was closed."],
+]);
+
+let counter = 0;
+
+export class TableSocket extends EventTarget {
+  constructor(tableId, token, since = null) {
+    super();
+    this.tableId = tableId;
+    this.token = token;
+    this.seq = since;
+    this.ws = null;
+    this.closed = false;
+    this.retries = 0;
+    this.status = "connecting";
+    this.pingTimer = null;
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const url = `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    this.setStatus("connecting");
+    ws.addEventListener("open", () => {
+      const hello = { type: "hello", token: this.token };
+      if (this.seq !== null && this.seq !== undefined) hello.since = this.seq;
+      ws.send(JSON.stringify(hello));
+    });
+    ws.addEventListener("message", (e) => this.receive(e.data));
+    ws.addEventListener("close", (e) => this.onClose(e));
+  }
+
+  receive(text) {
+    let msg;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (msg.type === "welcome") {
+      this.retries = 0;
+      this.setStatus("open");
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.send({ type: "ping", id: "keepalive" }), 25000);
+    }
+    if (msg.type === "sync") this.seq = msg.seq;
+    else if (typeof msg.seq === "number" && (msg.type === "event" || msg.type === "table")) {
+      if (this.seq !== null && msg.seq <= this.seq) return; // already seen
+      this.seq = msg.seq;
+    }
+    this.dispatchEvent(new CustomEvent("message", { detail: msg }));
+  }
+
+  onClose(event) {
+    clearInterval(this.pingTimer);
+    if (this.closed) return;
+    if (FATAL.has(event.code)) {
+      this.closed = true;
+      this.setStatus("closed");
+      this.dispatchEvent(new CustomEvent("fatal", { detail: { code: event.code, message: FATAL.get(event.code) } }));
+      return;
+    }
+    this.setStatus("reconnecting");
+    const delay = Math.min(8000, 400 * 2 ** this.retries++);
+    setTimeout(() => !this.closed && this.connect(), delay);
+  }
+
+  setStatus(status) {
+    this.status = status;
+    this.dispatchEvent(new CustomEvent("status", { detail: status }));
+  }
+
+  send(message) {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Send an action; returns its id (for matching the ack or error), or null when offline. */
+  act(action) {
+    const id = `a-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+    return this.send({ type: "action", id, action }) ? id : null;
+  }
+
+  resync() {
+    this.send({ type: "resync" });
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.pingTimer);
+    this.ws?.close(1000);
+  }
+}

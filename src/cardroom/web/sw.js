@@ -1,0 +1,73 @@
+/* The service worker: caches the static shell only, so the app installs and opens offline.
+   API calls and WebSockets are never cached (they always go to the network). */
+const CACHE = "cardroom-shell-v1";
+const SHELL = [
+  "/",
+  "/index.html",
+  "/manifest.webmanifest",
+  "/css/base.css",
+  "/css/cards.css",
+  "/css/lobby.css",
+  "/css/table.css",
+  "/img/icon.svg",
+  "/img/icon-192.png",
+  "/img/icon-512.png",
+  "/js/main.js",
+  "/js/api.js",
+  "/js/dom.js",
+  "/js/identity.js",
+  "/js/lobby.js",
+  "/js/house-rules.js",
+  "/js/table.js",
+  "/js/model.js",
+  "/js/moves.js",
+  "/js/socket.js",
+  "/js/dnd.js",
+  "/js/keys.js",
+  "/js/anim.js",
+  "/js/sound.js",
+  "/js/announce.js",
+  "/js/render/board.js",
+  "/js/render/cards.js",
+  "/js/render/log.js",
+  "/js/render/overlays.js",
+  "/js/render/side.js",
+  "/js/render/waiting.js",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+function isShell(url) {
+  if (url.origin !== self.location.origin) return false;
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/ws/") || url.pathname === "/healthz") return false;
+  return url.pathname === "/" || SHELL.includes(url.pathname);
+}
+
+// Network first (a fresh deploy wins), the cache when offline.
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (!isShell(url)) return;
+  event.respondWith(
+    fetch(request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          caches.open(CACHE).then((cache) => cache.put(request, copy));
+        }
+        return response;
+      })
+      .catch(() => caches.match(request).then((hit) => hit || caches.match("/"))),
+  );
+});
