@@ -384,3 +384,50 @@ def test_R7_5_a_match_replays_exactly_from_options_seed_and_moves() -> None:
     assert [log.result for log in again.rounds] == [log.result for log in match.rounds]
     assert again.state.fingerprint() == match.state.fingerprint()
     assert to_record(again) == to_record(match)
+
+
+# -- Findings: engine bugs and spec ambiguities (see the report) --------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug (R7.1): check() accepts actions whose unused fields are set (a stock "
+    "play with a card, a discard with a source or a slot, a pass with a card) although "
+    "legal_actions never lists them, so 'an action not listed is refused' does not hold",
+)
+def test_R7_1_an_action_not_listed_is_refused_even_with_stray_fields() -> None:
+    state = make_state(hands=[[9, 1], [4]], stocks=[[1], [5]], draw=[10] * 5)
+    listed = legal_actions(state)
+    strays = [
+        Action("play", "stock", 7, 2, 0),
+        Action("play", "hand", 1, 3, 0),
+        Action("discard", "hand", 9, 0, 3),
+    ]
+    for action in strays:
+        assert action not in listed
+        assert_refused(state, action, "R7.1")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=TypeError,
+    reason="engine bug (R7.1): a discard whose pile is not an int (e.g. 1.5) passes check(), "
+    "then apply() removes the card from the hand and counts the move before failing with "
+    "TypeError: the state changes and no IllegalMove is raised",
+)
+def test_R7_1_a_malformed_discard_pile_is_refused_without_changing_the_state() -> None:
+    state = make_state(hands=[[9, 4], [5]], draw=[10] * 5)
+    assert_refused(state, Action("discard", "", 9, 1.5), "R4.4")  # type: ignore[arg-type]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="spec ambiguity (R2.1 + R6.4): a solo round that stalls ends as a stalemate that "
+    "the only player 'wins' with 25 points, although no stock was emptied",
+)
+def test_R6_4_a_solo_round_that_stalls_is_not_a_win() -> None:
+    state = make_state(players=1, hands=[[9]], stocks=[[7, 7]], draw=[])
+    apply(state, discard(9, 0))
+    assert state.result is not None and state.result.stalemate
+    assert state.result.winners == ()
+    assert state.result.points == (0,)
