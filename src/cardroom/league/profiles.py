@@ -1,0 +1,115 @@
+"""Profiles: a player's career statistics, ratings, achievements and trophies, in one read.
+
+Career figures are sums over ``league_results`` (one row per seat per finished match), so they
+are the same whichever device or table the matches were played on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection, Integer, cast, func, select
+
+from cardroom.league import achievements, ratings, seasons
+from cardroom.league.accounts import is_claimed
+from cardroom.league.models import Result
+from cardroom.league.periods import as_utc
+from cardroom.store.models import Player
+
+RECENT = 10
+
+
+def career(conn: Connection, subject: str, game: str = "skip") -> dict[str, Any]:
+    """Totals overall and per mode: matches, wins, win rate, stock cards per turn, best round."""
+    r = Result
+    columns = (
+        r.mode,
+        func.count().label("matches"),
+        func.sum(cast(r.won, Integer)).label("wins"),
+        func.sum(r.turns).label("turns"),
+        func.sum(r.stock_played).label("stock_played"),
+        func.sum(r.rounds_won).label("rounds_won"),
+        func.max(r.best_round).label("best_round"),
+        func.max(r.points).label("best_match"),
+    )
+    rows = conn.execute(
+        select(*columns).where(r.subject == subject, r.game == game).group_by(r.mode)
+    ).all()
+    by_mode = {row.mode: _figures(row) for row in rows}
+    total = {
+        key: sum(m[key] for m in by_mode.values())
+        for key in ("matches", "wins", "turns", "stock_played", "rounds_won")
+    }
+    total["best_round"] = max((m["best_round"] for m in by_mode.values()), default=0)
+    total["best_match"] = max((m["best_match"] for m in by_mode.values()), default=0)
+    return {**_rates(total), "by_mode": by_mode}
+
+
+def _figures(row: Any) -> dict[str, Any]:
+    return _rates(
+        {
+            "matches": int(row.matches),
+            "wins": int(row.wins or 0),
+            "turns": int(row.turns or 0),
+            "stock_played": int(row.stock_played or 0),
+            "rounds_won": int(row.rounds_won or 0),
+            "best_round": int(row.best_round or 0),
+            "best_match": int(row.best_match or 0),
+        }
+    )
+
+
+def _rates(figures: dict[str, Any]) -> dict[str, Any]:
+    matches, turns = figures["matches"], figures["turns"]
+    return {
+        **figures,
+        "win_rate": round(figures["wins"] / matches, 3) if matches else 0.0,
+        "stock_per_turn": round(figures["stock_played"] / turns, 3) if turns else 0.0,
+    }
+
+
+def recent_matches(conn: Connection, subject: str, limit: int = RECENT) -> list[dict[str, Any]]:
+    rows = conn.execute(
+        select(Result.__table__)
+        .where(Result.subject == subject)
+        .order_by(Result.finished_at.desc(), Result.match_id)
+        .limit(limit)
+    ).all()
+    return [
+        {
+            "match": row.match_id,
+            "table": row.table_id,
+            "mode": row.mode,
+            "ranked": row.ranked,
+            "won": row.won,
+            "points": row.points,
+            "rounds": row.rounds,
+            "finished_at": as_utc(row.finished_at).isoformat(),
+        }
+        for row in rows
+    ]
+
+
+def profile(conn: Connection, player_id: str, game: str = "skip") -> dict[str, Any] | None:
+    """Everything the public profile page shows, or None for an unknown player."""
+    player = conn.execute(
+        select(Player.id, Player.name, Player.created_at).where(Player.id == player_id)
+    ).first()
+    if player is None:
+        return None
+    return {
+        "player": {
+            "id": player.id,
+            "name": player.name,
+            "created_at": as_utc(player.created_at).isoformat(),
+            "claimed": is_claimed(conn, player_id),
+        },
+        "career": career(conn, player_id, game),
+        "ratings": ratings.ratings_of(conn, player_id, game),
+        "achievements": [
+            {**a, "awarded_at": as_utc(a["awarded_at"]).isoformat() if a["awarded_at"] else None}
+            for a in achievements.player_achievements(conn, player_id)
+        ],
+        "trophies": seasons.trophies_of(conn, player_id),
+        "recent": recent_matches(conn, player_id),
+    }

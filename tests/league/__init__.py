@@ -1,0 +1,1 @@
+"""League tests: ratings, boards, seasons, achievements, accounts, profiles."""
