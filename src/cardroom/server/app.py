@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from cardroom.server import lobby, sockets
+from cardroom.server import league_routes, lobby, sockets
 from cardroom.server.auth import Tokens
 from cardroom.server.bots import BotRunner
 from cardroom.server.errors import ApiError
@@ -111,6 +111,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(lobby.router)
     app.include_router(sockets.router)
+    app.include_router(league_routes.router)
     web = settings.web_dir
     if web.is_dir() and (web / "index.html").is_file():
         app.mount("/", StaticFiles(directory=web, html=True), name="web")

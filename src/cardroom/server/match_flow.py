@@ -23,6 +23,7 @@ from cardroom.games.skip import (
     action_to_json,
     view,
 )
+from cardroom.league import announce_into
 from cardroom.server.protocol import dumps, event_json, table_event
 from cardroom.server.seats import match_seat_json
 from cardroom.store import repository as repo
@@ -183,6 +184,8 @@ class MatchFlow:
         ]
         if ended:
             operations.append(lambda c: repo.update_match(c, match_id, **self._match_fields()))
+            if match.over:  # league: ratings, statistics, achievements (announced in ``out``)
+                operations.append(announce_into(match_id, out))
         await self._commit_or_reload(operations)
         self.broadcast_events(out, *(ack or (None, None)))
 

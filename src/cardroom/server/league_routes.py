@@ -1,0 +1,221 @@
+"""The league's HTTP API (``docs/league.md``): accounts, leaderboards, seasons, profiles.
+
+Reads run on their own connection in a worker thread; writes go through the journal like every
+other write. Password hashing never runs on the event loop or in the journal's thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from functools import cache
+from typing import Any, TypeVar
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from sqlalchemy import Connection
+from sqlalchemy.exc import IntegrityError
+from starlette.concurrency import run_in_threadpool
+
+from cardroom.league import accounts, leaderboards, plots, profiles, ratings, seasons
+from cardroom.league.achievements import ACHIEVEMENTS
+from cardroom.league.leaderboards import BoardError
+from cardroom.league.models import bot_subject
+from cardroom.league.periods import system_clock
+from cardroom.server.auth import Identity, clean_name
+from cardroom.server.bots import levels_json
+from cardroom.server.errors import ApiError
+from cardroom.server.lobby import body, identity, only
+
+router = APIRouter()
+T = TypeVar("T")
+
+
+def _now(request: Request) -> datetime:
+    """The league's clock: tests put their own on ``app.state.league_clock``."""
+    return getattr(request.app.state, "league_clock", system_clock)()
+
+
+def _season_months(request: Request) -> int:
+    return int(getattr(request.app.state, "league_season_months", 1))
+
+
+async def _read(request: Request, reader: Callable[[Connection], T]) -> T:
+    engine = request.app.state.journal.engine
+
+    def run() -> T:
+        with engine.connect() as conn:
+            return reader(conn)
+
+    return await run_in_threadpool(run)
+
+
+async def _roll_over_if_due(request: Request) -> None:
+    now, months = _now(request), _season_months(request)
+    if await _read(request, lambda c: seasons.due(c, now, months)):
+        await request.app.state.journal.run(lambda c: seasons.roll_over(c, now, months))
+
+
+def _account_error(error: accounts.AccountError) -> ApiError:
+    return ApiError(error.status, error.code, error.message)
+
+
+# -- accounts --------------------------------------------------------------------------------------
+
+
+@router.post("/api/account/claim", status_code=201)
+async def claim(request: Request) -> dict[str, Any]:
+    """Keep this guest's profile: a password now, sign in on any device later."""
+    me = identity(request)
+    data = await body(request)
+    only(data, "password", "name")
+    name = clean_name(data["name"]) if data.get("name") is not None else None
+    try:
+        password_hash = await run_in_threadpool(accounts.hash_password, data.get("password"))
+    except accounts.AccountError as error:
+        raise _account_error(error) from None
+    now = _now(request)
+
+    def write(conn: Connection) -> dict[str, Any]:
+        current = name or accounts.player_name(conn, me.id) or me.name
+        return accounts.claim(conn, me.id, password_hash, current, now)
+
+    try:
+        player = await request.app.state.journal.run(write)
+    except accounts.AccountError as error:
+        raise _account_error(error) from None
+    except IntegrityError:
+        raise ApiError(409, "conflict", "that name was just taken; choose another") from None
+    issued = Identity(player["id"], player["name"])
+    return {"player": {**issued.to_json(), "claimed": True}, "token": _tokens(request, issued)}
+
+
+@router.post("/api/account/signin")
+async def sign_in(request: Request) -> dict[str, Any]:
+    """The same player id on a new device, with a fresh token."""
+    data = await body(request)
+    only(data, "name", "password")
+    name, password = data.get("name"), data.get("password")
+    if not isinstance(name, str) or not isinstance(password, str):
+        raise ApiError(400, "bad_request", "send a name and a password")
+    found = await _read(request, lambda c: accounts.credentials(c, name))
+    refused = ApiError(401, "unauthorized", "that name and password do not match an account")
+    if found is None:
+        await run_in_threadpool(accounts.verify, _dummy_hash(), password)  # same time either way
+        raise refused
+    player_id, display, password_hash = found
+    if not await run_in_threadpool(accounts.verify, password_hash, password):
+        raise refused
+    new_hash = None
+    if accounts.needs_rehash(password_hash):
+        new_hash = await run_in_threadpool(accounts.hash_password, password)
+    now = _now(request)
+    await request.app.state.journal.run(lambda c: accounts.signed_in(c, player_id, now, new_hash))
+    issued = Identity(player_id, display)
+    return {"player": {**issued.to_json(), "claimed": True}, "token": _tokens(request, issued)}
+
+
+@router.get("/api/account")
+async def account(request: Request) -> dict[str, Any]:
+    me = identity(request)
+    claimed = await _read(request, lambda c: accounts.is_claimed(c, me.id))
+    return {"player": {**me.to_json(), "claimed": claimed}}
+
+
+def _tokens(request: Request, who: Identity) -> str:
+    return request.app.state.tokens.issue(who)
+
+
+@cache
+def _dummy_hash() -> str:
+    """Unknown names cost a verification too, so timing does not reveal which names exist."""
+    return accounts.HASHER.hash("not a password anyone has")
+
+
+# -- boards and seasons ----------------------------------------------------------------------------
+
+
+@router.get("/api/leaderboards/{board}")
+async def leaderboard(
+    request: Request,
+    board: str,
+    period: str = "all",
+    mode: str | None = None,
+    table: str | None = None,
+    game: str = "skip",
+    season: str | None = None,
+    page: int = 1,
+    size: int = leaderboards.PAGE_SIZE,
+) -> dict[str, Any]:
+    """A page of a board; ``season=2026-10`` reads a closed season's frozen standings."""
+    await _roll_over_if_due(request)
+    try:
+        if season is not None:
+            if board not in leaderboards.BOARDS:
+                raise BoardError(f"unknown board {board!r}")
+            chosen = mode or ("2p" if board == "ranked" else leaderboards.ALL_MODES)
+            return await _read(
+                request,
+                lambda c: leaderboards.archived_page(c, season, board, chosen, game, page, size),
+            )
+        query = leaderboards.query_for(
+            board,
+            period=period,
+            mode=mode,
+            table_id=table,
+            game=game,
+            now=_now(request),
+            season_months=_season_months(request),
+        )
+        return {
+            "period": period,
+            **await _read(request, lambda c: leaderboards.page(c, query, page, size)),
+        }
+    except BoardError as error:
+        raise ApiError(400, "bad_request", str(error)) from None
+
+
+@router.get("/api/seasons")
+async def season_list(request: Request) -> dict[str, Any]:
+    await _roll_over_if_due(request)
+    return {"seasons": await _read(request, seasons.seasons_json)}
+
+
+@router.get("/api/achievements")
+async def achievement_list() -> dict[str, Any]:
+    return {"achievements": [a.to_json() for a in ACHIEVEMENTS]}
+
+
+@router.get("/api/league/bots")
+async def bot_ratings(request: Request) -> dict[str, Any]:
+    """How strong each bot level plays, by mode (their ratings from ranked matches)."""
+
+    def read(conn: Connection) -> list[dict[str, Any]]:
+        return [
+            {**level, "ratings": ratings.ratings_of(conn, bot_subject(level["id"]))}
+            for level in levels_json()
+        ]
+
+    return {"levels": await _read(request, read)}
+
+
+# -- profiles --------------------------------------------------------------------------------------
+
+
+@router.get("/api/players/{player_id}/profile")
+async def profile(request: Request, player_id: str, game: str = "skip") -> dict[str, Any]:
+    found = await _read(request, lambda c: profiles.profile(c, player_id, game))
+    if found is None:
+        raise ApiError(404, "not_found", f"no player {player_id!r}")
+    return found
+
+
+@router.get("/api/players/{player_id}/ratings.png")
+async def rating_plot(
+    request: Request, player_id: str, mode: str = "2p", game: str = "skip"
+) -> Response:
+    if mode not in ratings.MODES:
+        raise ApiError(400, "bad_request", f"mode is one of {', '.join(ratings.MODES)}")
+    history = await _read(request, lambda c: ratings.history_of(c, player_id, game, mode))
+    png = await run_in_threadpool(plots.rating_png, history, f"Rating, {mode}")
+    return Response(png, media_type="image/png", headers={"Cache-Control": "max-age=60"})
