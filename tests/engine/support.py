@@ -39,7 +39,7 @@ ENGINE_SETTINGS = settings(
     derandomize=True,
     deadline=None,
     database=None,
-    max_examples=120,
+    max_examples=100,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 """Hypothesis settings for every property here: derandomized (never flaky), no deadline."""

@@ -351,3 +351,25 @@ def test_R7_5_replay_of_an_altered_move_without_a_seat_is_a_replay_error(
     del move["seat"]
     move["action"]["pile"] = move["action"]["pile"] % 4 + 1
     _refused(edited)
+
+
+@pytest.fixture(scope="module")
+def team_record() -> dict[str, Any]:
+    options = Options(players=4, teams=True, stock_size=2, match_target=200)
+    match = play_match(options, "t", [make_bot("greedy", s) for s in range(4)], fingerprints=True)
+    return json.loads(json.dumps(to_record(match)))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug (R7.5): replay ignores a round's 'teams' flag in round 1 (and a "
+    "'teams': true after a fall back to solo) and never checks a round's 'number', so such "
+    "edited records are accepted",
+)
+@pytest.mark.parametrize(("field", "value"), [("teams", False), ("number", 7)])
+def test_R7_5_replay_refuses_an_edited_round_header(
+    team_record: dict[str, Any], field: str, value: object
+) -> None:
+    edited = copy.deepcopy(team_record)
+    edited["rounds"][0][field] = value
+    assert "round 1" in _refused(edited)

@@ -173,6 +173,26 @@ def test_R7_2_no_view_ever_contains_hidden_information(state: State, shuffle_see
 
 
 @ENGINE_SETTINGS
+@given(state=positions(), choice=st.integers(0, 10**6), shuffle_seed=st.integers(0, 1000))
+def test_R7_2_events_never_reveal_hidden_cards(
+    state: State, choice: int, shuffle_seed: int
+) -> None:
+    """The events of a move (sent to everyone) are the same whatever the hidden cards are."""
+    legal = legal_actions(state)
+    if not legal:
+        return
+    action = legal[choice % len(legal)]
+    variant = state.copy()
+    rng = random.Random(shuffle_seed)
+    rng.shuffle(variant.draw)
+    for stock in variant.stocks:
+        below = stock[:-1]
+        rng.shuffle(below)
+        stock[:-1] = below
+    assert apply(variant, action) == apply(state, action)
+
+
+@ENGINE_SETTINGS
 @given(
     state=positions(),
     actions=st.lists(
