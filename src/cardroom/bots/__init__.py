@@ -3,26 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .base import Bot
+from .expert import ExpertBot
 from .greedy import GreedyBot
+from .planner import PlannerBot
 from .random_bot import RandomBot
 
-BotFactory = Callable[[str], Bot]
+BotFactory = Callable[..., Bot]
 
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "planner": PlannerBot,
+    "expert": ExpertBot,
 }
 
 
-def make_bot(name: str, seed: str | int = 0) -> Bot:
-    """A fresh bot by registry name; ``seed`` makes its choices reproducible."""
+def make_bot(name: str, seed: str | int = 0, settings: dict[str, Any] | None = None) -> Bot:
+    """A fresh bot by registry name; ``seed`` makes its choices reproducible and ``settings``
+    (keyword arguments of the bot, e.g. ``{"samples": 24}``) tune it."""
     try:
         factory = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(sorted(BOTS))}") from None
-    return factory(str(seed))
+    return factory(str(seed), **(settings or {}))
 
 
 __all__ = ["BOTS", "Bot", "make_bot"]

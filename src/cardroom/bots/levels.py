@@ -1,12 +1,15 @@
 """Levels for people: named strengths, each a registered bot with its settings.
 
 The server offers these on tables and the web client lists them; ``bot`` is a name in
-``cardroom.bots.BOTS``.
+``cardroom.bots.BOTS`` and ``settings`` its keyword arguments (search budgets).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import Bot, make_bot
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,6 +18,11 @@ class Level:
     name: str
     description: str
     bot: str
+    settings: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    def make(self, seed: str | int = 0) -> Bot:
+        """A fresh bot playing at this level."""
+        return make_bot(self.bot, seed, self.settings)
 
 
 LEVELS: dict[str, Level] = {
@@ -22,6 +30,26 @@ LEVELS: dict[str, Level] = {
     for level in (
         Level("beginner", "Beginner", "Plays any legal card at random.", "random"),
         Level("easy", "Easy", "Plays its stock whenever it can and keeps discards tidy.", "greedy"),
+        Level(
+            "medium",
+            "Medium",
+            "Plans each whole turn to play the most stock cards, then discards with care.",
+            "planner",
+        ),
+        Level(
+            "hard",
+            "Hard",
+            "Also guesses the cards it cannot see and checks its best ideas against them.",
+            "expert",
+            {"samples": 6, "candidates": 3},
+        ),
+        Level(
+            "master",
+            "Master",
+            "Thinks longest: more guesses of the hidden cards behind every close decision.",
+            "expert",
+            {"samples": 16, "candidates": 4},
+        ),
     )
 }
 

@@ -1,0 +1,277 @@
+"""``planner``: searches the whole turn, stock cards first, then chooses where to stop and discard.
+
+Every sequence of plays from the hand, the stock and the discard tops (the partner's too in
+teams) is tried, with a memo on positions. A play that turns up a hidden card (the next stock
+card, or a fresh hand after emptying it, R4.3) is a point where the bot re-plans once it sees the
+card, so the search scores it as a reward plus what can still be done without that card. Where
+the turn stops is scored by ``Weights``: the stock within reach next turn, wilds kept, discard
+piles kept descending, and (measured, see ``docs/bot-protocol.md``) not handing the next player
+their stock card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from cardroom.games.skip import PASS, WILD, Action, SeatView
+from cardroom.games.skip.actions import discard
+from cardroom.games.skip.turns import (
+    UNKNOWN,
+    TurnPosition,
+    after_play,
+    plays,
+    position_of,
+)
+
+TOP = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How much each feature of the end of a turn is worth, in "stock cards = 100" units."""
+
+    stock: float = 100.0  # a stock card played (own, or the partner's in teams)
+    win: float = 1_000_000.0  # the round's last stock card
+    refill: float = 22.0  # an emptied hand: five fresh cards now (R4.3)
+    wild: float = 9.0  # a wild kept in hand for a later stock card
+    hand_card: float = 1.5  # a card still in hand (the fewer, the more fresh cards next turn)
+    reach: float = 4.0  # each card missing between a building pile and the stock top
+    partner_reach: float = 2.0  # the same for the partner's stock (teams)
+    defence: float = 10.0  # the next opponent's stock card made playable
+    burial: float = 6.0  # a discard on a lower card, which it buries
+    gap: float = 0.6  # a discard on a much higher card (a run with holes)
+    empty_pile: float = 2.0  # spending an empty discard pile
+    step: float = 0.01  # each play before a hidden card turns up (see first, then decide)
+
+    def with_settings(self, settings: dict[str, Any]) -> Weights:
+        known = {f.name for f in fields(self)}
+        unknown = set(settings) - known
+        if unknown:
+            raise ValueError(f"unknown planner weight(s): {', '.join(sorted(unknown))}")
+        return replace(self, **{k: float(v) for k, v in settings.items()})
+
+
+MAX_NODES = 40_000  # positions searched per decision; far above what real turns need
+
+
+@dataclass(slots=True)
+class _Context:
+    """What stays fixed during one search: the seat's rules and the other seats' piles."""
+
+    weights: Weights
+    no_wild_discards: bool
+    team_discards: bool
+    threat_tops: tuple[int, ...]  # stock tops of the next opponent(s) we avoid feeding
+    threat_discards: tuple[int, ...]  # their discard tops (they can bridge with them)
+    pile_costs: list[list[float]]
+    memo: dict[TurnPosition, tuple[float, Action]]
+
+
+class PlannerBot:
+    """Plans each turn to play the most stock cards, then ends it in the best position."""
+
+    name = "planner"
+
+    def __init__(self, seed: str | int = 0, **settings: Any) -> None:
+        self.seed = seed
+        self.weights = Weights().with_settings(settings)
+
+    def choose(self, view: SeatView) -> Action:
+        return plan(view, self.weights)[1]
+
+
+def plan(view: SeatView, weights: Weights | None = None) -> tuple[float, Action]:
+    """The best first action for the seat to move and the value of the turn it starts."""
+    context = context_of(view, weights or Weights())
+    return search(position_of(view), context)
+
+
+_PILE_COSTS: dict[Weights, list[list[float]]] = {}
+
+
+def _pile_costs(weights: Weights) -> list[list[float]]:
+    table = _PILE_COSTS.get(weights)
+    if table is None:
+        table = _PILE_COSTS[weights] = pile_costs(weights)
+    return table
+
+
+def context_of(view: SeatView, weights: Weights) -> _Context:
+    me = view.seat
+    assert me is not None
+    step = 1 if view.options.direction == "clockwise" else -1
+    nxt = (me + step) % view.players
+    threats: list[int] = []
+    threat_discards: list[int] = []
+    if nxt != me and nxt != view.partner:
+        top = view.stock_tops[nxt]
+        if top is not None and top != WILD:
+            threats.append(top)
+        threat_discards = [pile[-1] for pile in view.discards[nxt] if pile]
+    return _Context(
+        weights=weights,
+        no_wild_discards=view.options.no_wild_discards,
+        team_discards=view.partner is not None and view.options.team_discards,
+        threat_tops=tuple(threats),
+        threat_discards=tuple(threat_discards),
+        pile_costs=_pile_costs(weights),
+        memo={},
+    )
+
+
+def search(position: TurnPosition, context: _Context) -> tuple[float, Action]:
+    """The value of ``position`` with best play, and the first action that gets it."""
+    memo = context.memo
+    known = memo.get(position)
+    if known is not None:
+        return known
+    w = context.weights
+    best = stop(position, context)
+    if len(memo) < MAX_NODES:
+        tried: set[tuple[str, int, int, int]] = set()
+        values = position.values
+        for action in plays(position):
+            key = (action.source, action.card, action.pile, values[action.to])
+            if key in tried:  # the same card onto an equal pile: the same future
+                continue
+            tried.add(key)
+            outcome = after_play(position, action)
+            if outcome.won:
+                value = w.win
+            else:
+                value = search(outcome.position, context)[0] - w.step
+                if outcome.revealed_stock:
+                    value += w.stock
+                elif outcome.refill:
+                    value += w.refill
+            if value > best[0]:
+                best = (value, action)
+    memo[position] = best
+    return best
+
+
+def stop(position: TurnPosition, context: _Context) -> tuple[float, Action]:
+    """End the turn here: the position's worth plus the best discard (R4.4), or a pass (R4.5)."""
+    hand = position.hand
+    base = worth(position, context)
+    if not hand:
+        return base, PASS
+    table = context.pile_costs
+    tops = [pile[-1] if pile else EMPTY for pile in position.discards]
+    partner_tops = (
+        [pile[-1] if pile else EMPTY for pile in position.partner_discards]
+        if context.team_discards and position.partner_discards is not None
+        else None
+    )
+    best_cost, best_card, best_pile, best_partner = float("inf"), hand[0], 0, False
+    only_wilds = all(c == WILD for c in hand)
+    for card in sorted(set(hand), reverse=True):
+        if card == WILD and context.no_wild_discards and not only_wilds:
+            continue
+        row = table[card]
+        extra = card_cost(position, card)
+        for pile in range(4):
+            cost = row[tops[pile]] + extra
+            if cost < best_cost:
+                best_cost, best_card, best_pile, best_partner = cost, card, pile, False
+        if partner_tops is not None:
+            for pile in range(4):
+                # own piles first: the partner plans around theirs
+                cost = row[partner_tops[pile]] + extra + 0.5
+                if cost < best_cost:
+                    best_cost, best_card, best_pile, best_partner = cost, card, pile, True
+    return base - best_cost, discard(best_card, best_pile, best_partner)
+
+
+def worth(position: TurnPosition, context: _Context) -> float:
+    """How good the position is to end a turn in, before the discard."""
+    w = context.weights
+    hand = position.hand
+    wilds = hand.count(WILD)
+    tops = [pile[-1] for pile in position.discards if pile]
+    resources = set(hand)
+    resources.update(tops)
+    score = w.wild * wilds - w.hand_card * (len(hand) - wilds)
+    values = position.values
+    stock = position.stock
+    if stock is not None and stock != UNKNOWN and stock != WILD:
+        score -= w.reach * missing(stock, values, resources, wilds)
+    partner_stock = position.partner_stock
+    if partner_stock is not None and partner_stock not in (UNKNOWN, WILD):
+        partner_tops = set(tops)
+        if position.partner_discards is not None:
+            partner_tops.update(pile[-1] for pile in position.partner_discards if pile)
+        score -= w.partner_reach * missing(partner_stock, values, partner_tops, 0)
+    if w.defence:
+        threat_resources = set(context.threat_discards)
+        for top in context.threat_tops:
+            gap = missing(top, values, threat_resources, 0)
+            if gap == 0:
+                score -= w.defence
+            elif gap == 1:
+                score -= 0.3 * w.defence
+    return score
+
+
+def missing(target: int, values: tuple[int, ...], resources: set[int], wilds: int) -> int:
+    """Cards still missing to make ``target`` playable on the closest building pile, after
+    using ``resources`` (each value once) and ``wilds``. A full pile restarts from empty."""
+    best = TOP
+    for value in (*values, 0):
+        if value >= target:
+            continue
+        gap = sum(1 for v in range(value + 1, target) if v not in resources)
+        best = min(best, max(0, gap - wilds))
+    return best
+
+
+EMPTY = 13  # the column of ``pile_costs`` for an empty discard pile
+
+
+def pile_costs(w: Weights) -> list[list[float]]:
+    """``[card][top]``: what putting ``card`` on a discard pile showing ``top`` gives up
+    (``EMPTY`` for an empty pile): buried lower cards, holes in a run, an empty pile, a wild."""
+    table = []
+    for card in range(TOP + 1):
+        row = []
+        for top in range(TOP + 2):
+            if card == WILD:
+                cost = 50.0
+            elif top == EMPTY:
+                cost = w.empty_pile + 0.15 * (TOP - card)  # high cards start descending runs
+            elif top == WILD:
+                cost = w.burial * 2
+            elif top == card + 1:
+                cost = 0.0
+            elif top == card:
+                cost = 0.4
+            elif top > card:
+                cost = w.gap * (top - card - 1)
+            else:
+                cost = w.burial + 0.3 * (card - top)
+            row.append(cost)
+        table.append(row)
+    return table
+
+
+def card_cost(position: TurnPosition, card: int) -> float:
+    """What parting with ``card`` from the hand costs, wherever it goes."""
+    cost = -0.8 if position.hand.count(card) > 1 else 0.0  # a duplicate is cheapest to store
+    for value in position.values:
+        if 0 < card - value <= 2:
+            cost += 0.5  # nearly playable: keep it in hand where it stays free
+    return cost
+
+
+def discard_cost(
+    position: TurnPosition, card: int, pile: tuple[int, ...], context: _Context
+) -> float:
+    """What discarding ``card`` on ``pile`` costs (``stop`` inlines this for speed)."""
+    top = pile[-1] if pile else EMPTY
+    return context.pile_costs[card][top] + card_cost(position, card)
+
+
+def describe_weights() -> dict[str, float]:
+    """The default weights, for tournaments and docs."""
+    return {f.name: getattr(Weights(), f.name) for f in fields(Weights)}
