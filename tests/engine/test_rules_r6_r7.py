@@ -431,3 +431,20 @@ def test_R6_4_a_solo_round_that_stalls_is_not_a_win() -> None:
     assert state.result is not None and state.result.stalemate
     assert state.result.winners == ()
     assert state.result.points == (0,)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="spec ambiguity (R6.4 + R7.3): a round in which every turn times out never ends: "
+    "timed-out turns discard nothing, so nobody draws, the draw pile never empties and the "
+    "R6.4 stalemate count never starts ('a round must always end')",
+)
+def test_R6_4_a_round_of_timeouts_still_ends() -> None:
+    state = make_state(
+        hands=[[9, 9, 9, 9, 9], [9, 9, 9, 9, 9]], stocks=[[7], [7]], draw=[11] * 5, turn_timer=5
+    )
+    for _ in range(1000):
+        if state.result is not None:
+            break
+        apply(state, TIMEOUT)
+    assert state.result is not None
