@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cardroom.commands import bench, matches, serve
+from cardroom.commands import bench, matches, serve, tournament
 
 app = typer.Typer(
     help="Cardroom: play Skip online, run bots, simulations and benchmarks.",
@@ -14,6 +14,7 @@ app = typer.Typer(
 matches.register(app)
 bench.register(app)
 serve.register(app)
+tournament.register(app)
 
 
 def main() -> None:

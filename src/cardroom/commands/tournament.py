@@ -1,0 +1,188 @@
+"""``tournament``: bots against bots on duplicate deals, with win rates you can trust."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from cardroom.games.skip import Options, OptionsError
+from cardroom.sim.tournament import EntrantError, Tournament, parse_entrants, run, schedule
+
+console = Console()
+errors = Console(stderr=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tournament")(tournament_command)
+
+
+def tournament_command(
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bots, comma-separated: names (planner), levels (master), settings "
+            '(planner:defence=0) or programs (cmd:"python mybot.py").'
+        ),
+    ] = "expert,planner,greedy",
+    players: Annotated[int, typer.Option(help="Seats at the table (2-8).")] = 2,
+    games: Annotated[
+        int, typer.Option(min=1, help="Games per pairing, rounded up to whole seat rotations.")
+    ] = 100,
+    seed: Annotated[int, typer.Option(help="The same seed gives the same deals.")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes (default: all cores).")] = 0,
+    teams: Annotated[bool, typer.Option(help="Teams of two, partners opposite (R2.3).")] = False,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="House rule key=value, repeatable (match_target=500 for matches).",
+        ),
+    ] = None,
+    timeout: Annotated[float, typer.Option(help="Seconds an external bot has per decision.")] = 5.0,
+    plot: Annotated[
+        Path | None, typer.Option(help="Draw win rates with 95% intervals to this PNG.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+) -> None:
+    """Play every pairing of the bots on duplicate deals and report win rates with intervals."""
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        options = Options.parse_pairs(option or [], players=players, teams=teams, match_target=None)
+        entrants = parse_entrants(bots)
+    except (OptionsError, EntrantError) as error:
+        errors.print(f"[red]refused:[/] {error}")
+        raise typer.Exit(2) from None
+    if options.players < 2:
+        errors.print("[red]refused:[/] a tournament needs at least 2 players")
+        raise typer.Exit(2)
+    total = len(schedule(entrants, options, games, seed))
+    workers = jobs or os.cpu_count() or 1
+    with Progress(
+        TextColumn("tournament"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=errors,
+        transient=True,
+        disable=as_json and not sys.stderr.isatty(),
+    ) as progress:
+        task = progress.add_task("games", total=total)
+        result = run(
+            entrants,
+            options,
+            games,
+            seed,
+            jobs=workers,
+            timeout=timeout,
+            on_game=lambda _: progress.advance(task),
+        )
+    if plot is not None:
+        draw_plot(result, plot)
+    if as_json:
+        print(json.dumps(result.to_json(), indent=2))
+    else:
+        print_tournament(result)
+        if plot is not None:
+            console.print(f"plot written to {plot}")
+
+
+def print_tournament(result: Tournament) -> None:
+    data = result.to_json()
+    o = result.options
+    target = "single round" if o.match_target is None else f"matches to {o.match_target}"
+    console.print(
+        f"{data['games']} games ({len(result.lineups)} pairings, duplicate deals), "
+        f"{o.players} players{' in teams' if o.teams else ''}, stock {o.stock}, {target}: "
+        f"{data['rounds']} rounds, {data['mean_turns_per_round']} turns per round, "
+        f"{data['stalemates']} stalemates (R6.4), "
+        f"first seat won {data['first_seat_win_rate']:.1%}, {data['seconds']} s"
+    )
+    table = Table(title="Results by bot", title_justify="left")
+    columns = (
+        "bot",
+        "games",
+        "wins",
+        "win rate",
+        "95% interval",
+        "points / round",
+        "turns to win",
+        "decision p50",
+        "decision p95",
+        "turns lost",
+    )
+    for column in columns:
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for name, stats in data["bots"].items():
+        low, high = stats["win_rate_95"]
+        turns = stats["mean_turns_to_win"]
+        table.add_row(
+            name,
+            str(stats["games"]),
+            str(stats["wins"]),
+            f"{stats['win_rate']:.1%}",
+            f"{low:.1%} – {high:.1%}",
+            f"{stats['mean_points_per_round']:.1f}",
+            "-" if turns is None else f"{turns:.1f}",
+            f"{stats['decision_ms_p50']:.2f} ms",
+            f"{stats['decision_ms_p95']:.2f} ms",
+            str(stats["turns_lost"]),
+        )
+    console.print(table)
+    if len(result.lineups) > 1:
+        pairs = Table(title="By pairing (win rate, 95% interval)", title_justify="left")
+        pairs.add_column("pairing")
+        pairs.add_column("results")
+        for pairing in data["pairings"]:
+            cells = [
+                f"{name} {s['win_rate']:.1%} ({s['win_rate_95'][0]:.1%}–{s['win_rate_95'][1]:.1%})"
+                for name, s in pairing["bots"].items()
+            ]
+            pairs.add_row(" vs ".join(pairing["lineup"]), ", ".join(cells))
+        console.print(pairs)
+
+
+def draw_plot(result: Tournament, path: Path) -> None:
+    """Win rates as points with their 95% Wilson intervals (matplotlib, no display needed)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    data = result.to_json()["bots"]
+    names = list(data)
+    rates = [data[n]["win_rate"] for n in names]
+    low = [r - data[n]["win_rate_95"][0] for n, r in zip(names, rates, strict=True)]
+    high = [data[n]["win_rate_95"][1] - r for n, r in zip(names, rates, strict=True)]
+    figure, axes = plt.subplots(figsize=(max(4.0, 1.4 * len(names) + 2), 3.6))
+    axes.bar(names, rates, color="#5b8def", alpha=0.8)
+    axes.errorbar(names, rates, yerr=[low, high], fmt="none", ecolor="black", capsize=6)
+    axes.axhline(1 / max(1, len(result.lineups[0])), color="grey", linestyle="--", linewidth=1)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("win rate (95% Wilson interval)")
+    o = result.options
+    axes.set_title(
+        f"{result.games} duplicate games, {o.players} players{' teams' if o.teams else ''}, "
+        f"stock {o.stock}, seed {result.seed}",
+        fontsize=9,
+    )
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)

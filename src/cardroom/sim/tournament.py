@@ -1,0 +1,375 @@
+"""Tournaments between bots: duplicate deals, every pairing, all cores, honest intervals.
+
+Every deal is played once per seat rotation, so each bot holds each hand once and card luck
+cancels ("duplicate"). With more bots than sides, every combination of bots meets (round robin).
+Games run in worker processes; each returns a small ``GameResult`` and the parent adds them up,
+so the figures depend only on the arguments (decision times aside).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import multiprocessing
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.bots import BOTS, EXTERNAL_PREFIX, Bot, make_bot
+from cardroom.bots.levels import LEVELS
+from cardroom.games.skip import Action, Options, SeatView
+
+from .play import play_match
+
+
+class EntrantError(ValueError):
+    """A bot spec that names no bot."""
+
+
+def parse_entrants(spec: str) -> list[str]:
+    """Split ``expert,planner:defence=0,cmd:"python my bot.py"`` into entrant specs.
+
+    Commas inside quotes belong to the entrant; the quotes themselves are kept for ``cmd:``
+    entrants (``shlex`` reads them) and dropped elsewhere.
+    """
+    entrants: list[str] = []
+    current: list[str] = []
+    quote = ""
+    for char in spec:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char == ",":
+            entrants.append("".join(current).strip())
+            current = []
+            continue
+        current.append(char)
+    entrants.append("".join(current).strip())
+    entrants = [e for e in entrants if e]
+    if not entrants:
+        raise EntrantError("no bots given")
+    for entrant in entrants:
+        check_entrant(entrant)
+    return entrants
+
+
+def check_entrant(entrant: str) -> None:
+    if entrant.startswith(EXTERNAL_PREFIX):
+        if not entrant[len(EXTERNAL_PREFIX) :].strip():
+            raise EntrantError('cmd: needs a command, e.g. cmd:"python mybot.py"')
+        return
+    name, settings = _split_settings(entrant)
+    if name not in BOTS and name not in LEVELS:
+        choices = ", ".join(sorted(set(BOTS) | set(LEVELS)))
+        raise EntrantError(f"unknown bot {name!r}; choose one of {choices} or cmd:<program>")
+    if name in BOTS:
+        make_bot(name, 0, settings)  # refuses unknown settings now, not in a worker
+
+
+def make_entrant(entrant: str, seed: str, timeout: float) -> Bot:
+    """A bot from a spec: a registry name (``planner:defence=0``), a level id, or ``cmd:``."""
+    if entrant.startswith(EXTERNAL_PREFIX):
+        return make_bot(entrant, seed, {"timeout": timeout})
+    name, settings = _split_settings(entrant)
+    if name not in BOTS:
+        return LEVELS[name].make(seed)
+    return make_bot(name, seed, settings)
+
+
+def _split_settings(entrant: str) -> tuple[str, dict[str, Any]]:
+    name, *pairs = entrant.split(":")
+    settings: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise EntrantError(f"bot settings are key=value, not {pair!r} in {entrant!r}")
+        settings[key.strip()] = _number(value.strip())
+    return name.strip(), settings
+
+
+def _number(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return None if text.lower() in ("none", "null") else text
+
+
+# -- what is played -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game to play: which bot sits where, and the deal (the match seed)."""
+
+    lineup: int  # index into the tournament's lineups
+    seats: tuple[str, ...]  # entrant per seat
+    deal: int
+    rotation: int
+
+
+def lineups(entrants: Sequence[str], options: Options) -> list[tuple[str, ...]]:
+    """Which entrants meet: one per side; every combination when there are more than sides."""
+    sides = options.players // 2 if options.teams else options.players
+    if len(entrants) > sides:
+        return list(itertools.combinations(entrants, sides))
+    return [tuple(entrants[i % len(entrants)] for i in range(sides))]
+
+
+def schedule(entrants: Sequence[str], options: Options, games: int, seed: int) -> list[Game]:
+    """``games`` per lineup (rounded up to whole rotations): each deal once per rotation."""
+    sides = options.players // 2 if options.teams else options.players
+    deals = max(1, math.ceil(games / sides))
+    plan: list[Game] = []
+    for index, lineup in enumerate(lineups(entrants, options)):
+        for deal in range(deals):
+            for rotation in range(sides):
+                by_side = lineup[rotation:] + lineup[:rotation]
+                seats = tuple(by_side[seat % sides] for seat in range(options.players))
+                plan.append(Game(index, seats, seed * 1_000_003 + deal, rotation))
+    return plan
+
+
+@dataclass(slots=True)
+class GameResult:
+    """What one game gave each seat: kept small, since it crosses process boundaries."""
+
+    game: Game
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+    rounds: int
+    turns: int  # table turns in all rounds
+    won_rounds_turns: list[tuple[tuple[int, ...], float]]  # (winners, turns per player)
+    stalemates: int
+    decision_times: dict[str, list[float]]
+    turns_lost: dict[str, int]
+
+
+class _Timed:
+    """Wraps a bot to time each decision (the tournament reports p50 and p95)."""
+
+    def __init__(self, bot: Bot, times: list[float]) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.times = times
+
+    def choose(self, view: SeatView) -> Action:
+        started = time.perf_counter()
+        action = self.bot.choose(view)
+        self.times.append(time.perf_counter() - started)
+        return action
+
+
+def play_game(game: Game, options: Options, timeout: float = 5.0) -> GameResult:
+    """Play one game of the schedule (in a worker process)."""
+    times: dict[str, list[float]] = {name: [] for name in set(game.seats)}
+    bots = [
+        make_entrant(name, f"{game.deal}/{game.rotation}/{seat}", timeout)
+        for seat, name in enumerate(game.seats)
+    ]
+    try:
+        match = play_match(
+            options,
+            game.deal,
+            [_Timed(bot, times[name]) for bot, name in zip(bots, game.seats, strict=True)],
+        )
+    finally:
+        for bot in bots:
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
+    lost: dict[str, int] = {}
+    for bot, name in zip(bots, game.seats, strict=True):
+        lost[name] = lost.get(name, 0) + getattr(bot, "turns_lost", 0)
+    won_turns = []
+    stalemates = 0
+    for log in match.rounds:
+        if log.result is None:
+            continue
+        stalemates += log.result.stalemate
+        if log.result.winners:
+            won_turns.append((log.result.winners, log.turns / options.players))
+    return GameResult(
+        game=game,
+        winners=match.winners or (),
+        points=tuple(match.scores),
+        rounds=sum(1 for log in match.rounds if log.result is not None),
+        turns=sum(log.turns for log in match.rounds),
+        won_rounds_turns=won_turns,
+        stalemates=stalemates,
+        decision_times=times,
+        turns_lost=lost,
+    )
+
+
+def _play_packed(packed: tuple[Game, Options, float]) -> GameResult:
+    return play_game(*packed)
+
+
+# -- what is reported -----------------------------------------------------------------------
+
+
+def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (sound near 0 and 1, unlike p ± 2σ)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    if not sorted_values:
+        return 0.0
+    index = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
+    return sorted_values[index]
+
+
+@dataclass
+class EntrantStats:
+    games: int = 0
+    wins: int = 0
+    draws: int = 0  # games no one won (R6.4 ties)
+    seat_rounds: int = 0
+    points: int = 0
+    won_rounds: int = 0
+    won_turns: float = 0.0
+    turns_lost: int = 0
+    times: list[float] = field(default_factory=list)
+
+    @property
+    def score(self) -> float:
+        """Wins plus half the shared draws."""
+        return self.wins + 0.5 * self.draws
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = wilson(self.score, self.games)
+        times = sorted(self.times)
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "win_rate": round(self.score / self.games, 4) if self.games else 0.0,
+            "win_rate_95": [round(low, 4), round(high, 4)],
+            "mean_points_per_round": round(self.points / self.seat_rounds, 2)
+            if self.seat_rounds
+            else 0.0,
+            "mean_turns_to_win": round(self.won_turns / self.won_rounds, 2)
+            if self.won_rounds
+            else None,
+            "decisions": len(times),
+            "decision_ms_p50": round(1000 * percentile(times, 0.5), 3),
+            "decision_ms_p95": round(1000 * percentile(times, 0.95), 3),
+            "turns_lost": self.turns_lost,
+        }
+
+
+@dataclass
+class Tournament:
+    options: Options
+    entrants: list[str]
+    seed: int
+    lineups: list[tuple[str, ...]]
+    games: int = 0
+    rounds: int = 0
+    stalemates: int = 0
+    turns: int = 0
+    stats: dict[str, EntrantStats] = field(default_factory=dict)
+    pairings: dict[int, dict[str, EntrantStats]] = field(default_factory=dict)
+    first_seat_wins: int = 0
+    seconds: float = 0.0
+
+    def add(self, result: GameResult) -> None:
+        """Count one game for every entrant in it (once per side, however many seats)."""
+        game = result.game
+        self.games += 1
+        self.rounds += result.rounds
+        self.turns += result.turns
+        self.stalemates += result.stalemates
+        self.first_seat_wins += 0 in result.winners
+        pairing = self.pairings.setdefault(game.lineup, {})
+        players = len(game.seats)
+        for name in set(game.seats):
+            seats = [s for s in range(players) if game.seats[s] == name]
+            for stats in (
+                self.stats.setdefault(name, EntrantStats()),
+                pairing.setdefault(name, EntrantStats()),
+            ):
+                stats.games += 1
+                if any(s in result.winners for s in seats):
+                    stats.wins += 1
+                elif not result.winners:
+                    stats.draws += 1
+                stats.seat_rounds += result.rounds
+                stats.points += result.points[seats[0]]
+                for winners, turns in result.won_rounds_turns:
+                    if any(s in winners for s in seats):
+                        stats.won_rounds += 1
+                        stats.won_turns += turns
+            self.stats[name].times.extend(result.decision_times.get(name, ()))
+            self.stats[name].turns_lost += result.turns_lost.get(name, 0)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "options": self.options.to_json(),
+            "entrants": self.entrants,
+            "seed": self.seed,
+            "games": self.games,
+            "rounds": self.rounds,
+            "mean_turns_per_round": round(self.turns / self.rounds, 2) if self.rounds else 0.0,
+            "stalemates": self.stalemates,
+            "first_seat_win_rate": round(self.first_seat_wins / self.games, 4)
+            if self.games
+            else 0.0,
+            "seconds": round(self.seconds, 1),
+            "bots": {
+                name: self.stats[name].to_json() for name in self.entrants if name in self.stats
+            },
+            "pairings": [
+                {
+                    "lineup": list(self.lineups[index]),
+                    "bots": {name: stats.to_json() for name, stats in sorted(pairing.items())},
+                }
+                for index, pairing in sorted(self.pairings.items())
+            ],
+        }
+
+
+def run(
+    entrants: Sequence[str],
+    options: Options,
+    games: int,
+    seed: int,
+    *,
+    jobs: int = 1,
+    timeout: float = 5.0,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> Tournament:
+    """Play the whole schedule on ``jobs`` processes and add up the results."""
+    plan = schedule(entrants, options, games, seed)
+    tournament = Tournament(
+        options=options,
+        entrants=list(dict.fromkeys(entrants)),
+        seed=seed,
+        lineups=lineups(entrants, options),
+    )
+    started = time.perf_counter()
+    for result in _results(plan, options, jobs, timeout):
+        tournament.add(result)
+        if on_game is not None:
+            on_game(result)
+    tournament.seconds = time.perf_counter() - started
+    return tournament
+
+
+def _results(plan: list[Game], options: Options, jobs: int, timeout: float) -> Iterator[GameResult]:
+    packed = [(game, options, timeout) for game in plan]
+    if jobs <= 1:
+        yield from map(_play_packed, packed)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap_unordered(_play_packed, packed, chunksize=1)
