@@ -24,3 +24,8 @@ class ApiError(Exception):
 
     def to_json(self) -> dict[str, Any]:
         return {"error": {"code": self.code, "message": self.message, "rule": self.rule}}
+
+
+def bad_options(error: Exception) -> ApiError:
+    """House rules the engine refused, with the rule it named."""
+    return ApiError(400, "bad_options", str(error), rule_of(str(error)))

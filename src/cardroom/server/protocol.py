@@ -16,10 +16,11 @@ MAX_ACTION_ID = 64
 class ProtocolError(ValueError):
     """A message that is not well formed: answered with an error, never applied."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, action_id: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.action_id = action_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +88,11 @@ def parse(text: str | bytes) -> ClientMessage:
         try:
             action = action_from_json(data.get("action"))
         except NotationError as error:
-            raise ProtocolError("bad_action", str(error)) from None
-        return ActionRequest(action_id, action, _optional_seq(data, "after"))
+            raise ProtocolError("bad_action", str(error), action_id) from None
+        try:
+            return ActionRequest(action_id, action, _optional_seq(data, "after"))
+        except ProtocolError as error:
+            raise ProtocolError(error.code, error.message, action_id) from None
     if kind == "ping":
         ping_id = data.get("id")
         if ping_id is not None and not isinstance(ping_id, str | int):

@@ -10,7 +10,7 @@ from typing import Any
 
 from cardroom.games.skip import Options, OptionsError
 from cardroom.server.auth import Identity
-from cardroom.server.errors import ApiError, rule_of
+from cardroom.server.errors import ApiError, bad_options
 from cardroom.server.seating import check_abandon_after
 from cardroom.server.seats import SeatState
 from cardroom.server.table import SEQ_MARGIN_AFTER_RESTART, Services, TableActor
@@ -19,10 +19,6 @@ from cardroom.store import repository as repo
 log = logging.getLogger(__name__)
 
 MAX_TABLE_NAME = 48
-
-
-def options_error(error: Exception) -> ApiError:
-    return ApiError(400, "bad_options", str(error), rule_of(str(error)))
 
 
 def table_name_key(name: str) -> str:
@@ -199,4 +195,4 @@ def check_options(seats: Any, options: Any) -> Options:
     try:
         return Options.from_json(data)
     except (OptionsError, TypeError) as error:
-        raise options_error(error) from None
+        raise bad_options(error) from None

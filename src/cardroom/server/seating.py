@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from cardroom.games.skip import TIMEOUT, IllegalMove, OptionsError
 from cardroom.server.auth import Identity
 from cardroom.server.bots import level_bot_name
-from cardroom.server.errors import ApiError, rule_of
+from cardroom.server.errors import ApiError, bad_options, rule_of
 from cardroom.server.protocol import table_event
 from cardroom.store import repository as repo
 
@@ -130,7 +130,7 @@ class SeatCommands:
             try:
                 checked = self.options_for(self.capacity, changes)
             except (OptionsError, TypeError) as error:
-                raise ApiError(400, "bad_options", str(error)) from None
+                raise bad_options(error) from None
             self.options_json = checked.to_json()
             fields["options"] = self.options_json
         if abandon_after is not None:

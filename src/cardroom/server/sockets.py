@@ -102,7 +102,6 @@ async def play(websocket: WebSocket, table_id: str) -> None:
             text = _text(message)
             if text is None:
                 continue
-            action_id = None
             try:
                 if len(text) > settings.max_message:
                     raise ProtocolError(
@@ -113,7 +112,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
                 request = parse(text)
             except ProtocolError as error:
                 refusals += 1
-                conn.send(error_message(error.code, error.message, action_id=action_id))
+                conn.send(error_message(error.code, error.message, action_id=error.action_id))
                 if refusals > MAX_REFUSALS:
                     conn.close(4408)
                 continue

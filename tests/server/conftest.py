@@ -1,0 +1,334 @@
+"""A real server (``cardroom serve`` in a subprocess) on a free port, against SQLite or a fresh
+PostgreSQL database, and real WebSocket clients that check every message they receive."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+import pytest
+import websockets
+
+from cardroom.games.skip import Match as EngineMatch
+from cardroom.games.skip import Options, view
+
+ROOT = Path(__file__).resolve().parents[2]
+CARDROOM = Path(sys.executable).parent / "cardroom"
+PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+TIMEOUT = 60.0  # generous: a loaded 2-core machine must not fail a correct server
+CLOCK_SPEED = 50  # table time runs 50x: a 5 s turn timer passes in 0.1 s
+VIEW_KEYS = set(EngineMatch(Options(players=2), 1).view(0).to_json())
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """``cardroom serve`` as a child process; can be killed (SIGKILL) and started again."""
+
+    def __init__(self, db_url: str, workdir: Path, **env: str) -> None:
+        self.db_url = db_url
+        self.workdir = workdir
+        self.port = free_port()
+        self.env = {
+            **os.environ,
+            "CARDROOM_DB_URL": db_url,
+            "CARDROOM_PORT": str(self.port),
+            "CARDROOM_CLOCK_SPEED": str(CLOCK_SPEED),
+            "CARDROOM_BOT_DELAY": "0",
+            "CARDROOM_ROUND_PAUSE": "1",
+            "CARDROOM_LOG_LEVEL": "warning",
+            **env,
+        }
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = workdir / f"server-{self.port}.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(
+                [str(CARDROOM), "serve"], env=self.env, cwd=self.workdir, stdout=log, stderr=log
+            )
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-3000:]}")
+            try:
+                if httpx.get(self.url + "/healthz", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not come up")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as in a crash."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=TIMEOUT)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class PostgresDatabase:
+    """A uniquely named database on the local server, dropped afterwards."""
+
+    def __init__(self) -> None:
+        self.name = "cardroom_test_" + secrets.token_hex(4)
+        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{self.name}"')
+        self.url = f"postgresql://postgres@127.0.0.1:5432/{self.name}"
+
+    def drop(self) -> None:
+        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+
+def database_url(kind: str, workdir: Path) -> tuple[str, Callable[[], None]]:
+    if kind == "postgres":
+        db = PostgresDatabase()
+        return db.url, db.drop
+    return f"sqlite:///{workdir / 'cardroom.db'}", lambda: None
+
+
+BACKENDS = [pytest.param("sqlite"), pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+@pytest.fixture(scope="session", params=BACKENDS)
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """One shared server per database backend for the tests that need no restart."""
+    workdir = tmp_path_factory.mktemp(f"server-{request.param}")
+    url, drop = database_url(request.param, workdir)
+    srv = Server(url, workdir)
+    srv.start()
+    yield srv
+    srv.stop()
+    drop()
+
+
+@pytest.fixture(params=BACKENDS)
+def fresh_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """A factory for servers of one's own (to kill, restart, or run with other settings)."""
+    url, drop = database_url(request.param, tmp_path)
+    made: list[Server] = []
+
+    def make(**env: str) -> Server:
+        srv = Server(url, tmp_path, **env)
+        made.append(srv)
+        return srv
+
+    yield make
+    for srv in made:
+        srv.stop()
+    drop()
+
+
+# -- clients ---------------------------------------------------------------------------------------
+
+
+class Person:
+    """A guest with a token, an HTTP client and (once connected) a WebSocket to one table.
+
+    Every message received is checked: a view is always the receiver's own (R7.2).
+    """
+
+    def __init__(self, server: Server, name: str) -> None:
+        self.server = server
+        self.name = name
+        self.http = httpx.AsyncClient(base_url=server.url, timeout=TIMEOUT)
+        self.token = ""
+        self.id = ""
+        self.ws: Any = None
+        self.messages: list[dict[str, Any]] = []
+        self.cursor = 0
+        self.seq = 0
+        self.seat: int | None = None
+        self.spectator = False
+        self._arrived = asyncio.Event()
+        self._reader: asyncio.Task[None] | None = None
+        self._ids = 0
+
+    async def register(self) -> Person:
+        response = await self.http.post("/api/players", json={"name": self.name})
+        assert response.status_code == 201, response.text
+        data = response.json()
+        self.token, self.id = data["token"], data["player"]["id"]
+        self.http.headers["Authorization"] = f"Bearer {self.token}"
+        return self
+
+    async def post(self, path: str, body: dict[str, Any] | None = None, expect: int = 200) -> Any:
+        response = await self.http.post(path, json=body or {})
+        assert response.status_code == expect, f"{path}: {response.status_code} {response.text}"
+        return response.json()
+
+    # -- the socket --
+
+    async def connect(self, table_id: str, since: int | None = None) -> dict[str, Any]:
+        self.ws = await websockets.connect(
+            f"{self.server.ws_url}/ws/tables/{table_id}", max_size=None, open_timeout=TIMEOUT
+        )
+        hello: dict[str, Any] = {"type": "hello", "token": self.token}
+        if since is not None:
+            hello["since"] = since
+        start = len(self.messages)
+        self.cursor = start
+        self._reader = asyncio.create_task(self._read(self.ws))
+        await self.ws.send(json.dumps(hello))
+        welcome = await self.expect(lambda m: m["type"] == "welcome")
+        self.seat, self.spectator = welcome["seat"], welcome["spectator"]
+        return welcome
+
+    async def _read(self, ws: Any) -> None:
+        try:
+            async for text in ws:
+                message = json.loads(text)
+                self.check(message)
+                self.messages.append(message)
+                if message.get("seq") is not None and message["type"] in (
+                    "event",
+                    "table",
+                    "sync",
+                ):
+                    self.seq = message["seq"]
+                self._arrived.set()
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self._arrived.set()
+
+    def check(self, message: dict[str, Any]) -> None:
+        """R7.2: nobody ever receives another seat's hand; spectators receive none."""
+        seen = message.get("view")
+        if seen is None:
+            return
+        assert set(seen) == VIEW_KEYS, f"unexpected view fields {set(seen) ^ VIEW_KEYS}"
+        if self.spectator or self.seat is None:
+            assert seen["seat"] is None and seen["hand"] is None, "a spectator saw a hand"
+            assert "legal" not in message
+        else:
+            assert seen["seat"] == self.seat, "a view of another seat was sent"
+            assert len(seen["hand"]) == seen["hand_counts"][self.seat]
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps(message))
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+            if self._reader is not None:
+                await self._reader
+            self.ws = None
+
+    async def expect(
+        self, predicate: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT
+    ) -> dict[str, Any]:
+        """The next message (from the cursor on) that matches; moves the cursor past it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            while self.cursor < len(self.messages):
+                message = self.messages[self.cursor]
+                self.cursor += 1
+                if predicate(message):
+                    return message
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{self.name}: no matching message; last {self.messages[-3:]}")
+            self._arrived.clear()
+            if self.cursor < len(self.messages):
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._arrived.wait(), left)
+
+    def latest_view(self) -> dict[str, Any] | None:
+        for message in reversed(self.messages):
+            if message.get("view") is not None:
+                return message
+        return None
+
+    def next_id(self) -> str:
+        self._ids += 1
+        return f"{self.name}-{self._ids}"
+
+    async def act(self, action: dict[str, Any], after: int | None = None) -> dict[str, Any]:
+        """Send an action and wait for its acknowledgement or its refusal."""
+        action_id = self.next_id()
+        message: dict[str, Any] = {"type": "action", "id": action_id, "action": action}
+        if after is not None:
+            message["after"] = after
+        await self.send(message)
+        return await self.expect(lambda m: m.get("ack") == action_id or m.get("id") == action_id)
+
+
+def choose(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """A simple player: its stock card when it fits, else a random play, else a discard."""
+    stock = [a for a in legal if a["type"] == "play" and a["from"] == "stock"]
+    if stock:
+        return stock[0]
+    plays = [a for a in legal if a["type"] == "play"]
+    if plays and rng.random() < 0.9:
+        return rng.choice(plays)
+    ends = [a for a in legal if a["type"] != "play"] or plays
+    return rng.choice(ends)
+
+
+def _is_position(message: dict[str, Any]) -> bool:
+    return message["type"] in ("event", "sync") and message.get("view") is not None
+
+
+def _is_over(message: dict[str, Any]) -> bool:
+    return any(e["kind"] == "match_over" for e in message.get("events", ()))
+
+
+async def play_until_over(person: Person, seed: int = 0) -> dict[str, Any]:
+    """Play the person's seat from the legal actions in their view until the match is over."""
+    rng = random.Random(seed)
+    latest = await person.expect(_is_position)
+    while True:
+        while person.cursor < len(person.messages):  # act only on the newest position
+            message = person.messages[person.cursor]
+            person.cursor += 1
+            if _is_position(message) or _is_over(message):
+                latest = message
+        if _is_over(latest):
+            return latest
+        legal = latest.get("legal") or []
+        if not legal:
+            latest = await person.expect(lambda m: _is_position(m) or _is_over(m))
+            continue
+        latest = await person.act(choose(legal, rng))
+        assert latest["type"] == "event", latest
+
+
+def seat_view(match: EngineMatch, seat: int | None) -> dict[str, Any]:
+    return view(match.state, seat).to_json()
