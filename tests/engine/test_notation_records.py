@@ -132,11 +132,6 @@ def test_notation_malformed_actions_get_a_clear_notation_error(data: Any, words:
     assert words in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: action_from_json ignores a 'pile' on a hand play and a 'card' on a "
-    "discard play, although it refuses both on a stock play ('parsing is strict')",
-)
 @pytest.mark.parametrize(
     "data",
     [
@@ -328,22 +323,11 @@ def test_R7_5_records_of_a_round_played_solo_after_teams_replay() -> None:
     assert again.scores == match.scores
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: replay applies a move that has no 'seat' without checking whose turn "
-    "it is, so a record with its seats removed is accepted",
-)
 def test_R7_5_replay_refuses_a_move_without_a_seat(edited: dict[str, Any]) -> None:
     del edited["rounds"][0]["moves"][3]["seat"]
     assert "seat" in _refused(edited)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="engine bug: a move with no 'seat' whose position was altered makes replay crash "
-    "with TypeError (seat + 1 on None) instead of ReplayError",
-)
 def test_R7_5_replay_of_an_altered_move_without_a_seat_is_a_replay_error(
     edited: dict[str, Any],
 ) -> None:
@@ -360,12 +344,6 @@ def team_record() -> dict[str, Any]:
     return json.loads(json.dumps(to_record(match)))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug (R7.5): replay ignores a round's 'teams' flag in round 1 (and a "
-    "'teams': true after a fall back to solo) and never checks a round's 'number', so such "
-    "edited records are accepted",
-)
 @pytest.mark.parametrize(("field", "value"), [("teams", False), ("number", 7)])
 def test_R7_5_replay_refuses_an_edited_round_header(
     team_record: dict[str, Any], field: str, value: object

@@ -162,12 +162,6 @@ def test_defaults_follow_the_official_rules() -> None:
     assert options.ranked_standard
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: boolean house rules are not type-checked, so a JSON string such as "
-    "'false' is truthy: {'players': 4, 'teams': 'false'} deals a team game and "
-    "{'extra_deck': 'no'} adds a deck unit",
-)
 @pytest.mark.parametrize(
     "data",
     [
@@ -182,11 +176,6 @@ def test_boolean_options_must_be_true_or_false(data: dict[str, Any]) -> None:
         Options.from_json(data)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: match_target 25.0 (a float) passes the R6.3 check because 25.0 == 25, "
-    "and to_json then writes 25.0",
-)
 def test_match_target_must_be_a_whole_number() -> None:
     with pytest.raises(OptionsError):
         Options.from_json({"match_target": 25.0})

@@ -74,6 +74,8 @@ def assert_scored_by_R6_2(state: State, result: RoundResult) -> None:
     left = {side: sum(result.stock_left[s] for s in side) for side in sides.values()}
     if not result.stalemate:
         assert winners and left[sides[result.winners[0]]] == 0
+    elif state.players == 1:
+        assert not winners, "a solo round that stalls is lost (R6.4, [project])"
     else:
         assert not state.draw and not state.completed
         fewest = min(left.values())

@@ -82,13 +82,14 @@ def action_from_json(data: Any, *, allow_timeout: bool = False) -> Action:
         if source not in SOURCES:
             raise NotationError(f"'from' must be one of {', '.join(SOURCES)}, not {source!r}")
         to = _pile_number(data, "to", "a building pile")
+        takes = {"hand": {"card"}, "discard": {"pile"}, "partner_discard": {"pile"}}
+        extra = ({"card", "pile"} - takes.get(source, set())) & set(data)
+        if extra:
+            raise NotationError(f"a play from {source} takes no {', '.join(sorted(extra))}")
         if source == "hand":
             return Action("play", "hand", card_from_json(data.get("card")), -1, to)
         if source in ("discard", "partner_discard"):
             return Action("play", source, -1, _pile_number(data, "pile", "a discard pile"), to)
-        extra = {"card", "pile"} & set(data)
-        if extra:
-            raise NotationError(f"a play from {source} takes no {', '.join(sorted(extra))}")
         return Action("play", source, -1, -1, to)
     except ValueError as error:
         if isinstance(error, NotationError):

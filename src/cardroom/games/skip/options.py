@@ -66,13 +66,19 @@ class Options:
             raise OptionsError(f"teams of two need 4, 6 or 8 players, not {self.players} (R2.3)")
         if self.team_discards and not self.teams:
             raise OptionsError("team discards only exist in team play (R4.4)")
+        for name in ("extra_deck", "teams", "team_discards", "no_wild_discards", "assist"):
+            if type(getattr(self, name)) is not bool:
+                raise OptionsError(f"{name} is true or false, not {getattr(self, name)!r}")
         if self.starter not in ("dealer_left", "highest_stock"):
             raise OptionsError(f"starter is 'dealer_left' or 'highest_stock', not {self.starter!r}")
         if self.direction not in ("clockwise", "counterclockwise"):
             raise OptionsError(
                 f"direction is 'clockwise' or 'counterclockwise', not {self.direction!r}"
             )
-        if self.match_target not in MATCH_TARGETS:
+        if self.match_target not in MATCH_TARGETS or type(self.match_target) not in (
+            int,
+            type(None),
+        ):
             raise OptionsError(
                 "match target is single round (null), 25, 200, 500 or 800, "
                 f"not {self.match_target!r} (R6.3)"

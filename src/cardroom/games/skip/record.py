@@ -90,21 +90,31 @@ def replay(record: dict[str, Any]) -> Match:
                 match.fall_back_to_solo()
             match.next_round()
         log = match.rounds[-1]
+        if round_data.get("number") != r:
+            raise ReplayError(f"round {r} is numbered {round_data.get('number')!r} in the record")
+        if round_data.get("teams", log.teams) != log.teams:
+            raise ReplayError(
+                f"round {r}: the record says teams {round_data.get('teams')!r}, but the match "
+                f"{'plays in teams' if log.teams else 'plays solo'} in that round (R2.3, R2.5)"
+            )
         if round_data.get("dealer", log.dealer) != log.dealer:
             raise ReplayError(f"round {r}: the record's dealer is not the one the rules give")
         for m, move in enumerate(round_data.get("moves", []), start=1):
             where = f"round {r}, move {m}"
+            if not isinstance(move, dict):
+                raise ReplayError(f"{where} is not a JSON object")
             try:
                 action = action_from_json(move.get("action"), allow_timeout=True)
-            except (NotationError, AttributeError) as error:
+            except NotationError as error:
                 raise ReplayError(f"{where}: malformed action: {error}") from None
             seat = move.get("seat")
+            if type(seat) is not int or not 0 <= seat < options.players:
+                raise ReplayError(f"{where} names no valid seat (got {seat!r})")
             try:
                 match.apply(action, seat=seat)
             except IllegalMove as error:
                 raise ReplayError(
-                    f"{where} (seat {seat + 1 if isinstance(seat, int) else seat}, {action}) "
-                    f"is illegal: {error}"
+                    f"{where} (seat {seat + 1}, {action}) is illegal: {error}"
                 ) from None
             check = move.get("check")
             if check is not None and check != log.checks[-1]:

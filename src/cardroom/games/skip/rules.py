@@ -19,6 +19,10 @@ POINTS_PER_STOCK_CARD = 5  # R6.2
 
 _SLOTS = tuple(range(BUILDING_SLOTS))
 
+TIMED_OUT_CYCLES = 3
+"""[project] R6.4 for absent players: when every seat's turn has timed out this many times in a
+row (R7.3), nothing can change any more without them, and the round ends as a stalemate."""
+
 TIMEOUT = Action("timeout")
 """A turn skipped by the turn timer (R7.3). Only a table applies it; players cannot send it."""
 
@@ -138,7 +142,13 @@ def _finish(state: State, winners: tuple[int, ...], stalemate: bool) -> RoundRes
 
 
 def _stalemate(state: State) -> RoundResult:
-    """R6.4: the fewest stock cards left wins; a tie for fewest scores nothing."""
+    """R6.4: the fewest stock cards left wins; a tie for fewest scores nothing.
+
+    [project] A solo round (R2.1) that stalls is lost: nobody emptied a stock, and there is no
+    one to have fewer cards than.
+    """
+    if state.players == 1:
+        return _finish(state, (), stalemate=True)
     sides: dict[tuple[int, ...], int] = {}
     for seat in range(state.players):
         partner = state.partner(seat)
@@ -155,12 +165,12 @@ def _end_turn(state: State, events: list[Event] | None) -> None:
         state.idle_turns = 0
     else:
         state.idle_turns += 1
-        cycle = state.players * (2 if state.partners is not None else 1)
-        if state.idle_turns >= cycle:
-            result = _stalemate(state)
-            if events is not None:
-                events.append(Event("round_over", -1, result.to_json()))
-            return
+    cycle = state.players * (2 if state.partners is not None else 1)
+    if state.idle_turns >= cycle or state.timeouts_in_a_row >= TIMED_OUT_CYCLES * state.players:
+        result = _stalemate(state)
+        if events is not None:
+            events.append(Event("round_over", -1, result.to_json()))
+        return
     _start_turn(state, state.next_seat(state.current), events)
 
 
@@ -168,8 +178,8 @@ def _card_at(state: State, seat: int, action: Action) -> int:
     """The card a play would take; raises IllegalMove."""
     source = action.source
     if source == "hand":
-        if action.card not in state.hands[seat]:
-            raise IllegalMove("R4.2", f"you hold no {card_name(action.card)}")
+        if type(action.card) is not int or action.card not in state.hands[seat]:
+            raise IllegalMove("R4.2", f"you hold no {_card_words(action.card)}")
         return action.card
     if source in ("partner_stock", "partner_discard"):
         owner = state.partner(seat)
@@ -184,13 +194,43 @@ def _card_at(state: State, seat: int, action: Action) -> int:
             raise IllegalMove("R4.2", f"{whose} stock is empty")
         return pile[-1]
     if source in ("discard", "partner_discard"):
-        if not 0 <= action.pile < DISCARD_PILES:
+        if not _is_pile(action.pile):
             raise IllegalMove("R4.7", "discard piles are numbered 1 to 4")
         top = state.discards[owner][action.pile]
         if not top:
             raise IllegalMove("R4.7", f"{whose} discard pile {action.pile + 1} is empty")
         return top[-1]
     raise IllegalMove("R4.2", f"a card cannot be played from {source!r}")
+
+
+def _is_pile(index: object) -> bool:
+    return type(index) is int and 0 <= index < 4
+
+
+def _card_words(card: object) -> str:
+    return card_name(card) if type(card) is int and 0 <= card <= TOP_VALUE else repr(card)
+
+
+def _stray_fields(action: Action) -> str | None:
+    """What is wrong when an action sets a field its kind does not use (R7.1: one form each)."""
+    kind, source = action.kind, action.source
+    if kind == "play":
+        if source == "hand":
+            stray = action.pile != -1 or action.partner is not False
+            return "a play from the hand names a card and a building pile only" if stray else None
+        if source in ("discard", "partner_discard"):
+            stray = action.card != -1 or action.partner is not False
+            return (
+                "a play from a discard pile names that pile and a building pile only"
+                if stray
+                else None
+            )
+        stray = action.card != -1 or action.pile != -1 or action.partner is not False
+        return "a play from a stock names a building pile only" if stray else None
+    if kind == "discard":
+        stray = source != "" or action.to != -1 or type(action.partner) is not bool
+        return "a discard names a hand card and a discard pile only" if stray else None
+    return f"a {kind} names nothing else" if action[1:] != PASS[1:] else None
 
 
 def check(state: State, action: Action, seat: int | None = None) -> None:
@@ -201,8 +241,13 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
         raise IllegalMove("R7.1", f"it is not your turn; seat {state.current + 1} is to play")
     me = state.current
     kind = action.kind
+    if kind not in ("play", "discard", "pass", "timeout"):
+        raise IllegalMove("R7.1", f"unknown action {kind!r}")
+    stray = _stray_fields(action)
+    if stray is not None:
+        raise IllegalMove("R7.1", f"malformed action: {stray}")
     if kind == "play":
-        if not 0 <= action.to < BUILDING_SLOTS:
+        if not _is_pile(action.to):
             raise IllegalMove("R5.1", "building piles are numbered 1 to 4")
         card = _card_at(state, me, action)
         value = state.values[action.to]
@@ -214,9 +259,9 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
             raise IllegalMove("R5.2", f"a {card} cannot go on a pile showing {value}")
     elif kind == "discard":
         hand = state.hands[me]
-        if action.card not in hand:
-            raise IllegalMove("R4.4", f"you hold no {card_name(action.card)} to discard")
-        if not 0 <= action.pile < DISCARD_PILES:
+        if type(action.card) is not int or action.card not in hand:
+            raise IllegalMove("R4.4", f"you hold no {_card_words(action.card)} to discard")
+        if not _is_pile(action.pile):
             raise IllegalMove("R4.4", "discard piles are numbered 1 to 4")
         if action.partner and not (state.partners is not None and state.options.team_discards):
             raise IllegalMove(
@@ -226,13 +271,10 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
             raise IllegalMove(
                 "R4.4", "a wild may not be discarded while you hold another card (house rule)"
             )
-    elif kind == "pass":
-        if state.hands[me]:
-            raise IllegalMove(
-                "R4.5", "you may only pass with an empty hand; end your turn by discarding a card"
-            )
-    elif kind != "timeout":
-        raise IllegalMove("R7.1", f"unknown action {kind!r}")
+    elif kind == "pass" and state.hands[me]:
+        raise IllegalMove(
+            "R4.5", "you may only pass with an empty hand; end your turn by discarding a card"
+        )
 
 
 def apply(state: State, action: Action, seat: int | None = None) -> list[Event]:
@@ -255,6 +297,8 @@ def _apply_checked(state: State, action: Action, events: list[Event] | None) -> 
     me = state.current
     state.moves += 1
     kind = action.kind
+    if kind != "timeout":
+        state.timeouts_in_a_row = 0
     if kind == "play":
         _play(state, me, action, events)
     elif kind == "discard":
@@ -275,6 +319,8 @@ def _apply_checked(state: State, action: Action, events: list[Event] | None) -> 
     else:
         if events is not None:
             events.append(Event("passed" if kind == "pass" else "timed_out", me, {}))
+        if kind == "timeout":
+            state.timeouts_in_a_row += 1
         _end_turn(state, events)
 
 

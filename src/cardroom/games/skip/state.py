@@ -70,6 +70,7 @@ class State:
     turn: int = 0
     played_this_turn: bool = False
     idle_turns: int = 0
+    timeouts_in_a_row: int = 0
     moves: int = 0
     result: RoundResult | None = None
 
@@ -109,6 +110,7 @@ class State:
             turn=self.turn,
             played_this_turn=self.played_this_turn,
             idle_turns=self.idle_turns,
+            timeouts_in_a_row=self.timeouts_in_a_row,
             moves=self.moves,
             result=self.result,
         )
@@ -135,6 +137,6 @@ class State:
             parts.append(bytes(self.stocks[seat]))
             parts.append(bytes(sorted(self.hands[seat])))
             parts += [bytes(pile) for pile in self.discards[seat]]
-        counters = (self.current, self.turn, self.idle_turns)
+        counters = (self.current, self.turn, self.idle_turns, self.timeouts_in_a_row)
         parts.append(b"".join(n.to_bytes(4, "big") for n in counters))
         return format(zlib.crc32(b"|".join(parts)), "08x")
