@@ -38,6 +38,7 @@ export class TableModel {
         return [];
       case "table":
         this.table = msg.table;
+        this.lastScores = null;
         this.save(msg.seq);
         return [];
       case "event":
@@ -55,6 +56,8 @@ export class TableModel {
     for (const event of msg.events) {
       this.log.push({ ...event, round: msg.round, move: msg.move });
       if (event.kind === "round_summary") this.summary = event.detail;
+      if (event.kind === "round_summary" || event.kind === "match_over") this.lastScores = event.detail.scores;
+      if (event.kind === "match_started") this.lastScores = null;
       if (event.kind === "round_started" || event.kind === "match_started") this.summary = null;
       if (event.kind === "match_started") this.result = null;
       if (event.kind === "match_over") {
@@ -69,6 +72,11 @@ export class TableModel {
 
   setDeadline(seconds) {
     this.deadline = typeof seconds === "number" ? performance.now() + seconds * 1000 : null;
+  }
+
+  /** Match points by match seat: the newest of the table's and the last summary's. */
+  get scores() {
+    return this.result?.scores || this.summary?.scores || this.lastScores || this.match?.scores || [];
   }
 
   get match() {

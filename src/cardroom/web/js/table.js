@@ -87,9 +87,9 @@ export class TableScreen {
   onMessage(msg) {
     if (msg.type === "welcome") {
       this.model.apply(msg);
-      // A fresh page has no view in memory: when nothing was missed, ask for the whole picture.
-      if (!this.model.view && (this.helloSince === null || msg.seq <= this.helloSince)) this.socket.resync();
-      this.helloSince = msg.seq;
+      // `since` brings back the moves missed (for the log); a page that was reloaded has no
+      // view in memory, so it also asks for the whole picture, which arrives after the replay.
+      if (!this.model.view && this.helloSince !== null) this.socket.resync();
       return;
     }
     if (msg.type === "error") return this.onError(msg);
@@ -162,6 +162,10 @@ export class TableScreen {
     const m = this.model;
     this.updateStatus();
     if (!m.table) return;
+    if (!m.view && m.table.status === "playing" && this.socket?.status !== "closed") {
+      mount(this.root, this.toolbar(), h("p", { class: "loading" }, "Dealing you back in…"));
+      return;
+    }
     if (!m.view) {
       mount(this.root, this.toolbar(), renderWaiting(m, { levels: this.levels, me: player(), actions: this.lobbyActions() }));
       return;
@@ -215,7 +219,7 @@ export class TableScreen {
     return h("div", { class: "table-toolbar" },
       h("span", { class: "table-title" }, t?.name ? `“${t.name}”` : "Table", m.spectator && m.view ? h("span", { class: "badge" }, "Watching") : null),
       h("span", { class: "spacer" }),
-      isOwner && m.playing && t.status === "playing"
+      isOwner && m.playing && t.status === "playing" && !m.myTurn && !m.seatInfo(m.view.current)?.bot
         ? h("button", { type: "button", class: "btn small", title: "Skip the current turn (owner)", onclick: () => this.call(() => api.skip(this.tableId)) }, "Skip turn") : null,
       m.result && this.hideResult ? h("button", { type: "button", class: "btn small primary", onclick: () => { this.hideResult = false; this.render(); } }, "Result") : null,
       seated && m.playing ? h("button", { type: "button", class: "btn small", onclick: () => this.leave() }, "Leave table") : null,

@@ -57,7 +57,8 @@ function seatPanel(model, ui, seat) {
     stock = h("button", { ...sourceAttrs(ui, { from: "partner_stock" }), ...stockAttrs, type: "button",
       "aria-label": `Partner's ${stockLabel}` }, top === null ? slotEl("") : cardEl(top), countBadge(count));
   } else {
-    stock = h("div", { ...stockAttrs, "aria-label": stockLabel }, top === null ? slotEl("") : cardEl(top), countBadge(count));
+    stock = h("div", { ...stockAttrs, "aria-label": stockLabel }, top === null ? slotEl("") : cardEl(top), countBadge(count),
+      h("span", { class: "caption" }, "stock"));
   }
   const discards = v.discards[seat].map((pile, index) => {
     const n = index + 1;
@@ -141,11 +142,14 @@ function myArea(model, ui, me) {
       ...sourceAttrs(ui, { from: "discard", pile: n }),
       ...targetAttrs(ui, { to: "discard", pile: n }),
       "aria-label": `Your discard pile ${n}: ${describeCards(pile)}${handChosen ? ". Discard the chosen card here: ends your turn" : ""}`,
-    }, fanEl(pile), h("span", { class: "caption" }, `discard ${n}`), handChosen ? h("span", { class: "end-hint", "aria-hidden": "true" }, "Discard ⏎ ends turn") : null);
+    }, fanEl(pile), h("span", { class: "caption" }, handChosen ? "end turn" : `discard ${n}`),
+    handChosen ? h("span", { class: "end-mark", "aria-hidden": "true" }, "⏎") : null);
   });
   return h("div", { class: `mine-area${model.myTurn ? " my-turn" : ""}`, "aria-label": "Your piles" },
     h("div", { class: "stock-wrap" }, h("span", { class: "caption" }, "Stock"), stock, scoreBadge(model, me)),
-    h("div", { class: "my-discards", role: "group", "aria-label": "Your discard piles" }, discards));
+    h("div", { class: "discard-area" },
+      h("div", { class: "my-discards", role: "group", "aria-label": "Your discard piles" }, discards),
+      handChosen ? h("p", { class: "end-hint", id: "end-hint" }, "⚠ Putting this card on a discard pile ends your turn") : null));
 }
 
 function handRow(model, ui) {
@@ -195,7 +199,7 @@ function countBadge(count) {
 }
 
 function scoreBadge(model, seat) {
-  const scores = model.match?.scores;
-  if (!scores || scores[seat] === undefined) return null;
+  const scores = model.scores;
+  if (scores[seat] === undefined) return null;
   return h("span", { class: "score", title: "match points" }, `${scores[seat]} pts`);
 }

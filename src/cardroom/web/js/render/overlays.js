@@ -31,7 +31,7 @@ export function matchResult(model, detail, { onRematch, onLobby, canRematch }) {
   const iWon = model.mySeat !== null && winners.includes(model.mySeat);
   const order = scores.map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
   return h("section", { class: `overlay-card match-over${iWon ? " won" : ""}`, role: "dialog", "aria-labelledby": "match-title", id: "match-result" },
-    h("h2", { id: "match-title" }, iWon ? "You won the match! 🏆" : winners.length ? `${winners.map((s) => model.name(s)).join(" & ")} won the match` : "The match is over"),
+    h("h2", { id: "match-title" }, iWon ? "★ You won the match! ★" : winners.length ? `${winners.map((s) => model.name(s)).join(" & ")} won the match` : "The match is over"),
     h("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       h("li", { class: winners.includes(seat) ? "winner" : "" }, h("span", {}, model.name(seat)), h("b", {}, `${score} pts`)))),
     h("div", { class: "actions" },

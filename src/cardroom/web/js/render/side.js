@@ -16,7 +16,7 @@ function scoreboard(model) {
     rows.push(h("tr", { class: seat === v.current && !v.result ? "current" : "" },
       h("th", { scope: "row" }, model.name(seat), model.partner === seat ? " (partner)" : ""),
       h("td", {}, String(v.stock_counts[seat])),
-      h("td", {}, String(match.scores?.[seat] ?? 0))));
+      h("td", {}, String(model.scores[seat] ?? 0))));
   }
   return h("section", { class: "scores" },
     h("h2", {}, `Round ${match.round}`, h("small", {}, target ? ` · first to ${target}` : " · single round")),
@@ -31,7 +31,7 @@ function moveLog(model) {
     const text = describe(event, model);
     if (text && event.kind !== "turn") lines.push(h("li", { class: `log-${event.kind}` }, text));
   }
-  const list = h("ol", { class: "log", "aria-label": "Moves so far" }, lines.slice(-40));
+  const list = h("ul", { class: "log", "aria-label": "Moves so far" }, lines.slice(-40));
   const details = h("details", { class: "log-box", open: window.matchMedia("(width >= 900px)").matches },
     h("summary", {}, "Move log"), list);
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });

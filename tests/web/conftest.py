@@ -1,0 +1,124 @@
+"""Browser tests: a real server on a free port with a temp SQLite database, driven by Debian's
+headless Chromium through Playwright. Never downloads a browser."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+DESKTOP = {"width": 1440, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = pytest.mark.browser
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server stopped:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)  # polling for the server to come up, not a fixed wait
+    raise RuntimeError(f"the server did not come up:\n{log.read_text()}")
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a running `cardroom serve` with quick bots and short pauses."""
+    tmp = tmp_path_factory.mktemp("web-server")
+    port = _free_port()
+    env = {
+        **os.environ,
+        "CARDROOM_BOT_DELAY": "0.05",
+        "CARDROOM_ROUND_PAUSE": "0.5",
+        "CARDROOM_LOG_LEVEL": "warning",
+    }
+    log = tmp / "server.log"
+    command = [sys.executable, "-m", "cardroom.cli", "serve", "--port", str(port)]
+    command += ["--db", f"sqlite:///{tmp}/web.db"]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, process, log)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (make browser installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    context = browser.new_context(viewport=DESKTOP, base_url=server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(20_000)
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def quick_page(browser: Any, server: str) -> Iterator[Any]:
+    """A page that asks for reduced motion: no card flights to wait for in long games."""
+    context = browser.new_context(viewport=DESKTOP, base_url=server, reduced_motion="reduce")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(20_000)
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,123 @@
+"""Playing Skip in the browser against a bot: clicks, drag and drop, refusals, reloads."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import ui
+
+pytestmark = pytest.mark.browser
+
+
+def test_whole_game_against_a_bot_by_clicking(quick_page: Any, artifacts: Path) -> None:
+    page = quick_page
+    ui.sign_in(page, "Clicker")
+    ui.create_bot_table(page, stock=2)
+    moves = 0
+    while ui.wait_my_turn_or_end(page):
+        ui.click_move(page, ui.choose(ui.legal(page)))
+        moves += 1
+        assert moves < 400, "a game with stocks of 2 ends long before this"
+    assert moves > 0
+    result = page.locator("#match-result")
+    assert re.search(r"won the match", result.inner_text())
+    # The move log tells the story, up to the round's end.
+    assert page.locator(".log li", has_text="won the round").count() == 1
+    page.screenshot(path=artifacts / "result-desktop.png")
+    # A rematch deals a new match at the same table.
+    page.click("#rematch")
+    page.wait_for_selector("#match-result", state="detached")
+    page.wait_for_function("document.querySelector('#board')?.dataset.legal !== undefined")
+    assert page.locator(".scores h2").inner_text().startswith("Round 1")
+
+
+def test_a_move_by_drag_and_drop(page: Any) -> None:
+    ui.sign_in(page, "Dragger")
+    ui.create_bot_table(page, stock=4)
+    assert ui.wait_my_turn_or_end(page)
+    actions = ui.legal(page)
+    plays = [a for a in actions if a["type"] == "play"]
+    action = plays[0] if plays else next(a for a in actions if a["type"] == "discard")
+    if action["type"] == "discard":
+        pile = page.locator(ui.target_selector(action) + " .fan")
+        count = int(pile.get_attribute("data-count") or 0)
+        ui.drag_move(page, action)
+        assert int(pile.get_attribute("data-count") or 0) == count + 1
+    else:
+        hand_before = len(ui.hand(page))
+        log_before = page.locator(".log li").count()
+        ui.drag_move(page, action)
+        page.wait_for_function(f"document.querySelectorAll('.log li').length > {log_before}")
+        assert "played" in page.locator(".log li").last.inner_text()
+        if action["from"] == "hand":
+            assert len(ui.hand(page)) in (hand_before - 1, 5)  # an emptied hand refills (R4.3)
+    assert page.locator("#refusal").is_hidden()
+
+
+def test_a_refused_move_shows_the_engines_reason(page: Any) -> None:
+    ui.sign_in(page, "Rulebreaker")
+    ui.create_bot_table(page, stock=4, assist=False)
+    assert ui.wait_my_turn_or_end(page)
+    actions = ui.legal(page)
+    refused = None
+    for card in ui.hand(page):
+        for pile in range(1, 5):
+            candidate = {"type": "play", "from": "hand", "card": _card(card), "to": pile}
+            if candidate not in actions:
+                refused = candidate
+                break
+        if refused:
+            break
+    assert refused, "a hand of only ones and wilds: no refusable play"
+    before = ui.seq(page)
+    page.locator(ui.source_selector(refused)).first.click()
+    page.locator(ui.target_selector(refused)).click()
+    refusal = page.locator("#refusal")
+    refusal.wait_for(state="visible")
+    assert re.match(r"R5\.\d", refusal.locator("b").inner_text())
+    assert "pile" in refusal.inner_text()
+    assert ui.seq(page) == before  # nothing changed (R7.1)
+    # The chosen card stays chosen, so the player can put it somewhere else.
+    assert page.locator('[data-src="hand"][aria-pressed="true"]').count() == 1
+
+
+def test_reload_in_the_middle_of_a_game_resumes_it(page: Any) -> None:
+    ui.sign_in(page, "Reloader")
+    table_id = ui.create_bot_table(page, stock=4)
+    assert ui.wait_my_turn_or_end(page)
+    ui.click_move(page, ui.choose(ui.legal(page)))
+    assert ui.wait_my_turn_or_end(page)
+    hand = ui.hand(page)
+    log_lines = page.locator(".log li").count()
+    page.reload()
+    page.wait_for_selector("#board")
+    assert page.evaluate("location.hash") == f"#/table/{table_id}"
+    assert ui.wait_my_turn_or_end(page)
+    assert ui.hand(page) == hand
+    assert page.locator(".log li").count() >= log_lines
+    # And the game goes on from the same seat.
+    ui.click_move(page, ui.choose(ui.legal(page)))
+
+
+def test_keyboard_shortcuts_choose_and_place_a_card(page: Any) -> None:
+    ui.sign_in(page, "Typist")
+    ui.create_bot_table(page, stock=4)
+    assert ui.wait_my_turn_or_end(page)
+    actions = ui.legal(page)
+    discard = next(a for a in actions if a["type"] == "discard")
+    index = ui.hand(page).index(str(discard["card"]))
+    before = ui.seq(page)
+    page.keyboard.press(str(index + 1))
+    page.wait_for_selector('[data-src="hand"][aria-pressed="true"]')
+    assert page.locator("#end-hint").is_visible()  # a discard here ends the turn
+    assert page.locator(".mine-area .ends-turn").count() == 4
+    page.keyboard.press("zxcv"[discard["pile"] - 1])
+    ui.wait_seq_after(page, before)
+
+
+def _card(text: str) -> int | str:
+    return text if text == "W" else int(text)

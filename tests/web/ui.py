@@ -1,0 +1,126 @@
+"""What a person does in the web client, as Playwright steps: sign in, set up a table against
+bots through the lobby, read the table from the DOM and click (or drag) a card onto a pile."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+Action = dict[str, Any]
+
+BOARD = "#board"
+
+
+def sign_in(page: Any, name: str = "Ada") -> None:
+    page.goto("/")
+    page.fill("#name-form input[name=name]", name)
+    page.click("#name-form button[type=submit]")
+    page.wait_for_selector("#quick-play")
+
+
+def create_bot_table(page: Any, *, stock: int = 2, assist: bool = True) -> str:
+    """A 2-seat single-round table from the lobby's form, one bot added, match started."""
+    page.click("#create-form .house-rules summary")
+    form = page.locator("#create-form")
+    form.locator("select[name=visibility]").select_option("private")
+    form.locator("input[name=seats]").fill("2")
+    form.locator("select[name=stock]").select_option("custom")
+    form.locator("input[name=stock_custom]").fill(str(stock))
+    form.locator("select[name=match_target]").select_option("null")
+    form.locator("input[name=assist]").set_checked(assist)
+    page.click("#create-table")
+    page.wait_for_selector("[data-add-bot]")
+    page.click("[data-add-bot]")
+    page.wait_for_selector(".seat-row.taken >> nth=1")
+    page.click("#start")
+    page.wait_for_selector(BOARD)
+    return page.evaluate("location.hash").split("/")[-1]
+
+
+def wait_my_turn_or_end(page: Any) -> bool:
+    """Wait until this seat may act (True) or the match result shows (False)."""
+    page.wait_for_function(
+        """() => {
+            if (document.querySelector('#match-result')) return true;
+            const b = document.querySelector('#board');
+            return b && b.dataset.myTurn === 'true' && JSON.parse(b.dataset.legal).length > 0;
+        }""",
+        timeout=30_000,
+    )
+    return page.locator("#match-result").count() == 0
+
+
+def legal(page: Any) -> list[Action]:
+    return json.loads(page.get_attribute(BOARD, "data-legal") or "[]")
+
+
+def seq(page: Any) -> int:
+    return int(page.get_attribute(BOARD, "data-seq") or -1)
+
+
+def choose(actions: list[Action]) -> Action:
+    """A sensible move: stock first, then any play, then a discard, then pass."""
+    for wanted in ("stock", "discard", "hand"):
+        for action in actions:
+            if action["type"] == "play" and action["from"] == wanted:
+                return action
+    for action in actions:
+        if action["type"] == "discard":
+            return action
+    return actions[0]
+
+
+def source_selector(action: Action) -> str:
+    if action["type"] == "discard" or action.get("from") == "hand":
+        return f'[data-src="hand"][data-card="{action["card"]}"]'
+    if action["from"] == "discard":
+        return f'.mine-area [data-src="discard"][data-pile="{action["pile"]}"]'
+    return f'[data-src="{action["from"]}"]'
+
+
+def target_selector(action: Action) -> str:
+    if action["type"] == "play":
+        return f'[data-dst="build"][data-pile="{action["to"]}"]'
+    return f'.mine-area [data-dst="discard"][data-pile="{action["pile"]}"]'
+
+
+def click_move(page: Any, action: Action, *, check_assist: bool = True) -> None:
+    """Click the card, then the pile; with the assist on, the pile must be highlighted."""
+    before = seq(page)
+    if action["type"] == "pass":
+        page.click('[data-action="pass"]')
+    else:
+        page.locator(source_selector(action)).first.click()
+        target = page.locator(target_selector(action))
+        if check_assist:
+            page.wait_for_selector(f"{target_selector(action)}[data-legal-target]")
+        target.click()
+    wait_seq_after(page, before)
+
+
+def drag_move(page: Any, action: Action) -> None:
+    """Press on the card, move over the pile in small steps, let go (pointer events)."""
+    before = seq(page)
+    source = page.locator(source_selector(action)).first.bounding_box()
+    target = page.locator(target_selector(action)).bounding_box()
+    assert source and target
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=12)
+    page.mouse.up()
+    wait_seq_after(page, before)
+
+
+def wait_seq_after(page: Any, before: int) -> None:
+    page.wait_for_function(
+        """(before) => {
+            if (document.querySelector('#match-result')) return true;
+            const b = document.querySelector('#board');
+            return b && Number(b.dataset.seq) > before;
+        }""",
+        arg=before,
+    )
+
+
+def hand(page: Any) -> list[str]:
+    return page.eval_on_selector_all('[data-src="hand"]', "els => els.map(e => e.dataset.card)")
