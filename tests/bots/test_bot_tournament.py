@@ -1,0 +1,128 @@
+"""Tournaments: duplicate deals, every pairing, honest intervals, the CLI's table, JSON and plot."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardroom.cli import app
+from cardroom.games.skip import Options
+from cardroom.sim.tournament import (
+    EntrantError,
+    lineups,
+    make_entrant,
+    parse_entrants,
+    run,
+    schedule,
+    wilson,
+)
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "skip_bot.py"
+QUICK = Options(players=2, match_target=None, stock_size=5)
+
+
+def test_entrants_are_names_levels_settings_and_programs() -> None:
+    spec = 'expert,planner:defence=0,master,cmd:"python my bot.py --depth 2,3"'
+    assert parse_entrants(spec) == [
+        "expert",
+        "planner:defence=0",
+        "master",
+        'cmd:"python my bot.py --depth 2,3"',
+    ]
+    assert make_entrant("planner:defence=0", "1", 5.0).name == "planner"
+    assert make_entrant("master", "1", 5.0).name == "expert"
+
+
+@pytest.mark.parametrize("spec", ["nobody", "planner:depth", "planner:nonsense=1", "cmd:", ""])
+def test_unknown_bots_are_refused_before_anything_is_played(spec: str) -> None:
+    with pytest.raises((EntrantError, ValueError)):
+        parse_entrants(spec)
+
+
+def test_every_deal_is_played_once_from_every_seat() -> None:
+    """Duplicate: each bot holds each deal's every hand once, so card luck cancels."""
+    plan = schedule(["planner", "greedy"], Options(players=2), games=6, seed=3)
+    assert len(plan) == 6
+    by_deal: dict[int, set[tuple[str, ...]]] = {}
+    for game in plan:
+        by_deal.setdefault(game.deal, set()).add(game.seats)
+    assert all(
+        seatings == {("planner", "greedy"), ("greedy", "planner")} for seatings in by_deal.values()
+    )
+
+
+def test_more_bots_than_seats_meet_in_every_combination() -> None:
+    assert lineups(["a", "b", "c"], Options(players=2)) == [("a", "b"), ("a", "c"), ("b", "c")]
+
+
+def test_teams_sit_opposite_and_swap_sides() -> None:
+    """R2.3: partners are seats i and i + n/2; each team plays each side of the deal."""
+    plan = schedule(["planner", "greedy"], Options(players=4, teams=True), games=2, seed=1)
+    assert [g.seats for g in plan] == [
+        ("planner", "greedy", "planner", "greedy"),
+        ("greedy", "planner", "greedy", "planner"),
+    ]
+
+
+def test_wilson_interval_matches_the_textbook() -> None:
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_a_tournament_counts_every_game_for_both_sides() -> None:
+    result = run(["greedy", "random"], QUICK, games=8, seed=2)
+    data = result.to_json()
+    assert data["games"] == 8
+    bots = data["bots"]
+    assert bots["greedy"]["games"] == bots["random"]["games"] == 8
+    assert bots["greedy"]["wins"] + bots["random"]["wins"] + bots["greedy"]["draws"] == 8
+    assert bots["greedy"]["wins"] > bots["random"]["wins"]
+    low, high = bots["greedy"]["win_rate_95"]
+    assert low <= bots["greedy"]["win_rate"] <= high
+    assert bots["greedy"]["decisions"] > 0
+
+
+def test_results_depend_on_the_seed_not_on_the_number_of_processes() -> None:
+    one = run(["greedy", "random"], QUICK, games=4, seed=5, jobs=1).to_json()
+    two = run(["greedy", "random"], QUICK, games=4, seed=5, jobs=2).to_json()
+    for data in (one, two):
+        for stats in data["bots"].values():
+            del stats["decision_ms_p50"], stats["decision_ms_p95"]
+        del data["seconds"]
+    assert one == two
+
+
+def test_the_command_prints_json_and_draws_the_plot(tmp_path: Path) -> None:
+    plot = tmp_path / "rates.png"
+    outcome = CliRunner().invoke(
+        app,
+        [
+            "tournament",
+            "--bots",
+            f"greedy,cmd:python3 {EXAMPLE}",
+            "--games",
+            "4",
+            "--jobs",
+            "1",
+            "--option",
+            "stock=5",
+            "--json",
+            "--plot",
+            str(plot),
+        ],
+    )
+    assert outcome.exit_code == 0, outcome.output
+    data = json.loads(outcome.stdout)
+    assert Counter(name.split(":")[0] for name in data["bots"]) == Counter(["greedy", "cmd"])
+    assert data["options"]["match_target"] is None  # single rounds unless asked
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_command_refuses_unknown_bots() -> None:
+    outcome = CliRunner().invoke(app, ["tournament", "--bots", "planner,nobody"])
+    assert outcome.exit_code == 2
