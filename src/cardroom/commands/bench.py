@@ -32,5 +32,15 @@ def engine(
     _load("engine").main(seconds)
 
 
+@bench.command("bots")
+def bots(
+    decisions: Annotated[int, typer.Option(help="Positions to time each bot on.")] = 400,
+    games: Annotated[int, typer.Option(help="Tournament games per comparison (0: none).")] = 0,
+    jobs: Annotated[int, typer.Option(help="Worker processes for the tournaments.")] = 2,
+) -> None:
+    """Bot decision times (p50/p95) and, with --games, duplicate-deal win rates."""
+    _load("bots").main(decisions, games, jobs)
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(bench, name="bench")

@@ -1,0 +1,116 @@
+"""Bot decision times and strength: what players wait for and how the levels compare.
+
+Run: ``cardroom bench bots`` (or ``python -m benchmarks.bots``). Decision times are measured on
+the positions real games reach (one process; a shared machine inflates them, so read the p95 as
+an upper bound). Strength comes from duplicate-deal tournaments (``cardroom tournament``) whose
+commands are printed with the figures so anyone can repeat them.
+
+Goals (issue 3): planner p95 under 20 ms; expert p95 at most 1 s; planner beats greedy in at
+least 75% of 2-player duplicate games; expert beats planner in at least 58% (lower 95% bound
+above 50%); planner teams beat greedy teams.
+"""
+
+from __future__ import annotations
+
+import platform
+import time
+from dataclasses import dataclass
+
+from cardroom.bots import Bot, make_bot
+from cardroom.bots.levels import LEVELS
+from cardroom.games.skip import Options, State, apply_fast, legal_actions, new_round, view
+from cardroom.sim.tournament import percentile
+from cardroom.sim.tournament import run as tournament
+
+
+@dataclass
+class Figure:
+    what: str
+    value: str
+    command: str
+
+
+def positions(count: int, players: int = 2, seed: int = 1) -> list[State]:
+    """Positions from planner-vs-planner rounds, one for every decision, until ``count``."""
+    options = Options(players=players, match_target=None)
+    planner = make_bot("planner")
+    found: list[State] = []
+    game = 0
+    while len(found) < count:
+        state = new_round(options, f"bench-bots:{seed}:{game}")
+        while state.result is None and len(found) < count:
+            found.append(state.copy())
+            apply_fast(state, planner.choose(view(state, state.current)))
+        game += 1
+    return found
+
+
+def decision_times(bot: Bot, states: list[State]) -> tuple[float, float]:
+    """p50 and p95 seconds per decision over ``states``; each answer is checked to be legal."""
+    times = []
+    for state in states:
+        seen = view(state, state.current)
+        started = time.perf_counter()
+        action = bot.choose(seen)
+        times.append(time.perf_counter() - started)
+        assert action in legal_actions(state)
+    times.sort()
+    return percentile(times, 0.5), percentile(times, 0.95)
+
+
+def run(decisions: int = 400, games: int = 0, jobs: int = 2) -> list[Figure]:
+    figures = []
+    states = positions(decisions)
+    for label, bot, sample in (
+        ("greedy (Easy)", make_bot("greedy"), states),
+        ("planner (Medium)", make_bot("planner"), states),
+        ("expert, Hard budget", LEVELS["hard"].make(), states[: decisions // 4]),
+        ("expert, Master budget", LEVELS["master"].make(), states[: decisions // 4]),
+    ):
+        p50, p95 = decision_times(bot, sample)
+        figures.append(
+            Figure(
+                f"{label}: decision time p50 / p95 ({len(sample)} positions)",
+                f"{1000 * p50:.2f} / {1000 * p95:.2f} ms",
+                "cardroom bench bots",
+            )
+        )
+    if games:
+        for bots, options in (
+            (["planner", "greedy"], Options(players=2, match_target=None)),
+            (["planner", "greedy"], Options(players=4, teams=True, match_target=None)),
+            (["expert", "planner"], Options(players=2, match_target=None)),
+        ):
+            result = tournament(bots, options, games, seed=1, jobs=jobs).to_json()
+            first = result["bots"][bots[0]]
+            low, high = first["win_rate_95"]
+            teams = " --teams" if options.teams else ""
+            figures.append(
+                Figure(
+                    f"{bots[0]} vs {bots[1]}, {options.players} players{teams}: win rate",
+                    f"{first['win_rate']:.1%} [{low:.1%}, {high:.1%}] of {first['games']}",
+                    f"cardroom tournament --bots {','.join(bots)} --players {options.players}"
+                    f"{teams} --games {games} --seed 1 --jobs {jobs}",
+                )
+            )
+    return figures
+
+
+def main(decisions: int = 400, games: int = 0, jobs: int = 2) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(
+        title=f"Bots on {platform.python_implementation()} {platform.python_version()}, "
+        f"{platform.machine()}",
+        title_justify="left",
+    )
+    for column in ("measured", "figure", "command"):
+        table.add_column(column)
+    for figure in run(decisions, games, jobs):
+        table.add_row(figure.what, figure.value, figure.command)
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()
