@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { h, mount, toast } from "./dom.js";
 import { player, remember } from "./identity.js";
 import { rulesForm, summarize } from "./house-rules.js";
+import { cardEl } from "./render/cards.js";
 
 const LENGTHS = {
   quick: { label: "Quick: stock 10, one round", options: { stock_size: 10, match_target: null } },
@@ -49,7 +50,9 @@ export class Lobby {
   namePanel(change = false) {
     const input = h("input", { name: "name", required: true, maxlength: "32", autocomplete: "nickname", value: change ? player()?.name || "" : "", placeholder: "e.g. Ada" });
     const form = h("form", { class: change ? "name-form change" : "panel name-form", id: change ? "rename-form" : "name-form" },
-      change ? h("h3", {}, "Your name") : [h("h1", {}, "Play Skip online"),
+      change ? h("h3", {}, "Your name") : [
+        h("div", { class: "hero-cards", "aria-hidden": "true" }, [1, 2, 3, "W", 5].map((c) => cardEl(c))),
+        h("h1", {}, "Play Skip online"),
         h("p", {}, "Build piles from 1 to 12, empty your stock first. Choose a name to start.")],
       h("label", {}, h("span", {}, "Display name"), input),
       h("button", { class: "btn primary", type: "submit" }, change ? "Change name" : "Continue"),

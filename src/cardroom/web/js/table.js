@@ -253,7 +253,7 @@ export class TableScreen {
         el.textContent = "";
         continue;
       }
-      el.textContent = `⏱ ${Math.ceil(left)} s`;
+      el.textContent = `${Math.ceil(left)} s`;
       el.classList.toggle("low", left < 10);
     }
     const next = this.root.querySelector("[data-next-round]");

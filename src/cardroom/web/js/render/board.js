@@ -45,6 +45,7 @@ function seatPanel(model, ui, seat) {
   const badges = [];
   if (isPartner) badges.push(h("span", { class: "badge partner" }, "Partner"));
   else if (v.partners && model.mySeat !== null) badges.push(h("span", { class: "badge" }, "Opponent"));
+  else if (v.partners) badges.push(h("span", { class: "badge" }, `Team ${Math.min(seat, v.partners[seat]) + 1}`));
   if (info?.bot) badges.push(h("span", { class: "badge bot" }, "Bot"));
   if (info?.away) badges.push(h("span", { class: "badge warn" }, "Away"));
   if (info?.autopilot) badges.push(h("span", { class: "badge warn" }, "Autopilot"));
