@@ -35,6 +35,24 @@ def test_whole_game_against_a_bot_by_clicking(quick_page: Any, artifacts: Path) 
     assert page.locator(".scores h2").inner_text().startswith("Round 1")
 
 
+def test_a_round_summary_shows_the_points_then_the_next_round_is_dealt(
+    quick_page: Any, artifacts: Path
+) -> None:
+    page = quick_page
+    ui.sign_in(page, "Rounds")
+    ui.create_bot_table(page, stock=1, target="200")
+    while not ui.wait_round_summary_or_my_turn(page):
+        ui.click_move(page, ui.choose(ui.legal(page)))
+    summary = page.locator("#round-summary")
+    text = summary.inner_text()
+    page.screenshot(path=artifacts / "round-summary-desktop.png")
+    assert "won round 1" in text or "stalemate" in text
+    assert "+25" in text or "+30" in text or "stalemate" in text  # R6.2: 25 + 5 per card
+    assert "Next round in" in text
+    summary.wait_for(state="detached")
+    page.wait_for_function("document.querySelector('.scores h2')?.innerText.startsWith('Round 2')")
+
+
 def test_a_move_by_drag_and_drop(page: Any) -> None:
     ui.sign_in(page, "Dragger")
     ui.create_bot_table(page, stock=4)

@@ -18,15 +18,17 @@ def sign_in(page: Any, name: str = "Ada") -> None:
     page.wait_for_selector("#quick-play")
 
 
-def create_bot_table(page: Any, *, stock: int = 2, assist: bool = True) -> str:
-    """A 2-seat single-round table from the lobby's form, one bot added, match started."""
+def create_bot_table(
+    page: Any, *, stock: int = 2, assist: bool = True, target: str = "null"
+) -> str:
+    """A 2-seat table (single round unless `target`) from the lobby's form, one bot, started."""
     page.click("#create-form .house-rules summary")
     form = page.locator("#create-form")
     form.locator("select[name=visibility]").select_option("private")
     form.locator("input[name=seats]").fill("2")
     form.locator("select[name=stock]").select_option("custom")
     form.locator("input[name=stock_custom]").fill(str(stock))
-    form.locator("select[name=match_target]").select_option("null")
+    form.locator("select[name=match_target]").select_option(target)
     form.locator("input[name=assist]").set_checked(assist)
     page.click("#create-table")
     page.wait_for_selector("[data-add-bot]")
@@ -48,6 +50,19 @@ def wait_my_turn_or_end(page: Any) -> bool:
         timeout=30_000,
     )
     return page.locator("#match-result").count() == 0
+
+
+def wait_round_summary_or_my_turn(page: Any) -> bool:
+    """Wait until the round summary shows (True) or this seat may act (False)."""
+    page.wait_for_function(
+        """() => {
+            if (document.querySelector('#round-summary')) return true;
+            const b = document.querySelector('#board');
+            return b && b.dataset.myTurn === 'true' && JSON.parse(b.dataset.legal).length > 0;
+        }""",
+        timeout=30_000,
+    )
+    return page.locator("#round-summary").count() > 0
 
 
 def legal(page: Any) -> list[Action]:

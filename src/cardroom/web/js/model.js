@@ -30,6 +30,7 @@ export class TableModel {
         return [];
       case "sync":
         this.table = msg.table;
+        this.eventRound = null;
         this.view = msg.view;
         this.legal = msg.legal || [];
         this.setDeadline(msg.deadline_in);
@@ -39,6 +40,7 @@ export class TableModel {
       case "table":
         this.table = msg.table;
         this.lastScores = null;
+        this.eventRound = null;
         this.save(msg.seq);
         return [];
       case "event":
@@ -50,6 +52,7 @@ export class TableModel {
 
   applyEvent(msg) {
     if (msg.view) this.view = msg.view;
+    if (typeof msg.round === "number") this.eventRound = msg.round;
     if ("legal" in msg) this.legal = msg.legal || [];
     else if (msg.view) this.legal = [];
     if (!msg.replayed || msg.view) this.setDeadline(msg.deadline_in);
@@ -77,6 +80,11 @@ export class TableModel {
   /** Match points by match seat: the newest of the table's and the last summary's. */
   get scores() {
     return this.result?.scores || this.summary?.scores || this.lastScores || this.match?.scores || [];
+  }
+
+  /** The round being played: from the newest event, else from the table. */
+  get round() {
+    return this.eventRound ?? this.match?.round ?? 1;
   }
 
   get match() {

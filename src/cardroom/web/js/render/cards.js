@@ -46,7 +46,9 @@ export function slotEl(text = "", attrs = {}) {
 
 /** A discard pile drawn as a fan, so every card's number shows (R7.2: discards are public). */
 export function fanEl(cards, attrs = {}) {
-  const overlap = cards.length > 10 ? 0.86 : cards.length > 6 ? 0.8 : 0.74;
+  // Each covered card shows a strip with its number; long piles get thinner strips.
+  const strip = Math.min(0.26, Math.max(0.13, 1.6 / Math.max(1, cards.length - 1)));
+  const overlap = (1 - strip).toFixed(3);
   const fan = h("span", { class: "fan", "data-count": cards.length, style: `--overlap:${overlap}`, ...attrs });
   if (cards.length === 0) fan.append(slotEl(""));
   for (const card of cards) fan.append(cardEl(card));

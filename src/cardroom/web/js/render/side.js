@@ -19,7 +19,7 @@ function scoreboard(model) {
       h("td", {}, String(model.scores[seat] ?? 0))));
   }
   return h("section", { class: "scores" },
-    h("h2", {}, `Round ${match.round}`, h("small", {}, target ? ` · first to ${target}` : " · single round")),
+    h("h2", {}, `Round ${model.round}`, h("small", {}, target ? ` · first to ${target}` : " · single round")),
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Stock"), h("th", { scope: "col" }, "Points"))),
       h("tbody", {}, rows)));
