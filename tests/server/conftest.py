@@ -205,14 +205,14 @@ class Person:
         self.cursor = start
         self._reader = asyncio.create_task(self._read(self.ws))
         await self.ws.send(json.dumps(hello))
-        welcome = await self.expect(lambda m: m["type"] == "welcome")
-        self.seat, self.spectator = welcome["seat"], welcome["spectator"]
-        return welcome
+        return await self.expect(lambda m: m["type"] == "welcome")
 
     async def _read(self, ws: Any) -> None:
         try:
             async for text in ws:
                 message = json.loads(text)
+                if message["type"] == "welcome":
+                    self.seat, self.spectator = message["seat"], message["spectator"]
                 self.check(message)
                 self.messages.append(message)
                 if message.get("seq") is not None and message["type"] in (
@@ -310,10 +310,13 @@ def _is_over(message: dict[str, Any]) -> bool:
     return any(e["kind"] == "match_over" for e in message.get("events", ()))
 
 
-async def play_until_over(person: Person, seed: int = 0) -> dict[str, Any]:
-    """Play the person's seat from the legal actions in their view until the match is over."""
+async def play_until_over(
+    person: Person, seed: int = 0, position: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Play the person's seat from the legal actions in their view until the match is over,
+    starting from ``position`` (a message already read) or the next one to arrive."""
     rng = random.Random(seed)
-    latest = await person.expect(_is_position)
+    latest = position or await person.expect(_is_position)
     while True:
         while person.cursor < len(person.messages):  # act only on the newest position
             message = person.messages[person.cursor]

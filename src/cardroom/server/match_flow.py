@@ -325,14 +325,18 @@ class MatchFlow:
             self.move_number += 1
             number = self.move_number
             operations.append(
-                lambda c: repo.insert_move(c, match_id, number, round_number, "solo", None, None)
+                lambda c, n=number: repo.insert_move(
+                    c, match_id, n, round_number, "solo", None, None
+                )
             )
             out.append(table_event("solo", reason="a team player has left (R2.5)"))
         match.next_round()
         self.move_number += 1
         number = self.move_number
         operations.append(
-            lambda c: repo.insert_move(c, match_id, number, round_number, "next_round", None, None)
+            lambda c, n=number: repo.insert_move(
+                c, match_id, n, round_number, "next_round", None, None
+            )
         )
         out.append(self._round_started())
         self.schedule()
