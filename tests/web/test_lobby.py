@@ -1,0 +1,74 @@
+"""The lobby with two people: a private table found by its name, the public list, watching."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from . import ui
+from .conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def second_page(browser: Any, server: str) -> Iterator[Any]:
+    """Another person, on a phone."""
+    context = browser.new_context(viewport=PHONE, base_url=server, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(20_000)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def test_two_people_meet_at_a_private_table_by_its_name(page: Any, second_page: Any) -> None:
+    ada, bob = page, second_page
+    ui.sign_in(ada, "Ada")
+    ada.click("#create-form .house-rules summary")
+    ada.locator("#create-form select[name=visibility]").select_option("private")
+    ada.fill("#create-form input[name=table-name]", "friday-night")
+    ada.click("#create-table")
+    ada.wait_for_selector("#waiting-title")
+    assert "friday-night" in ada.inner_text("#waiting-title")
+
+    ui.sign_in(bob, "Bob")
+    bob.fill("#join-form input[name=join-name]", "friday-night")
+    bob.click("#join-form button[type=submit]")
+    bob.wait_for_selector(".seat-row >> text=Bob (you)")
+    # Ada sees Bob sit down without reloading (a `table` message).
+    ada.wait_for_selector(".seat-row >> text=Bob")
+    ada.click("#start")
+    for person in (ada, bob):
+        person.wait_for_selector("#board")
+    # Exactly one of them may play, and the other sees whose turn it is.
+    turns = [p.get_attribute("#board", "data-my-turn") for p in (ada, bob)]
+    assert sorted(turns) == ["false", "true"]
+    waiting = bob if turns[0] == "true" else ada
+    assert "turn" in waiting.inner_text("#turn-status")
+
+
+def test_a_public_table_is_listed_and_can_be_watched(page: Any, second_page: Any) -> None:
+    host, watcher = page, second_page
+    ui.sign_in(host, "Host")
+    host.click("#create-form .house-rules summary")
+    host.click("#create-table")  # public by default
+    host.wait_for_selector("[data-add-bot]")
+    host.click("[data-add-bot]")
+    host.wait_for_selector(".seat-row.taken >> nth=1")
+    host.click("#start")
+    host.wait_for_selector("#board")
+    table_id = host.evaluate("location.hash").split("/")[-1]
+
+    ui.sign_in(watcher, "Watcher")
+    row = watcher.locator(f'[data-table="{table_id}"]')
+    row.wait_for()
+    row.get_by_role("button", name="Watch").click()
+    watcher.wait_for_selector("#board")
+    assert watcher.locator(".table-title .badge", has_text="Watching").is_visible()
+    assert watcher.locator('[data-src="hand"]').count() == 0  # nobody sees a hand (R7.2)
+    assert watcher.locator(".seat-panel").count() == 2
