@@ -1,13 +1,15 @@
 """``expert``: the planner's judgement, checked against guesses of the hidden cards.
 
-Determinized search (PIMC): the planner proposes its few best first actions; each is played
-forward on the same sampled deals (opponents' hands, stock cards below the tops and the draw
-order, all drawn from the cards this seat cannot see, ``games.skip.sampling``). A rollout plays
-the rest of this turn and the other seats' turns with the planner (a strong rollout policy is
-what makes determinized search pay), then scores the stock cards each side played and what the
-planner expects from this seat's next turn. The action with the best mean wins.
+Determinized search (PIMC) over whole-turn plans: the planner lists every way to play the turn
+up to the point where a hidden card turns up or the turn ends (plays, then a discard); its few
+best plans are each played forward on the same sampled deals (opponents' hands, stock cards
+below the tops and the draw order, all drawn from the cards this seat cannot see,
+``games.skip.sampling``). A rollout plays the rest of this turn and the other seats' turns with
+the planner (a strong rollout policy is what makes determinized search pay), then scores the
+stock cards each side played and what the planner expects from this seat's next turn. The plan
+with the best mean is followed until a hidden card turns up; then the bot searches again.
 
-The budget is ``samples`` deals per decision, so a seed gives the same choices; ``time_cap``
+The budget is ``samples`` deals per search, so a seed gives the same choices; ``time_cap``
 (seconds) stops sampling early on a slow machine, at the cost of that determinism.
 """
 
@@ -18,18 +20,23 @@ import time
 import zlib
 from typing import Any
 
-from cardroom.games.skip import Action, SeatView, State, apply_fast, view
+from cardroom.games.skip import PASS, WILD, Action, SeatView, State, apply_fast, view
+from cardroom.games.skip.actions import discard
 from cardroom.games.skip.sampling import determinize
-from cardroom.games.skip.turns import after_play, plays, position_of
+from cardroom.games.skip.turns import TurnPosition, after_play, plays, position_of
 
-from .planner import Weights, context_of, discard_cost, search, stop, worth
+from .planner import EMPTY, Weights, _Context, card_cost, context_of, search, worth
 
 WIN = 10_000.0
 MAX_ROLLOUT_MOVES = 400
+MAX_PLANS = 400  # plans listed per search; real turns have far fewer
+ROLLOUT_NODES = 1_500  # the planner's search budget inside rollouts, where speed is strength
+
+Plan = tuple[Action, ...]
 
 
 class ExpertBot:
-    """Planner candidates, each judged by planner rollouts on sampled hidden cards."""
+    """Planner plans, each judged by planner rollouts on sampled hidden cards."""
 
     name = "expert"
 
@@ -37,7 +44,7 @@ class ExpertBot:
         self,
         seed: str | int = 0,
         *,
-        samples: int = 12,
+        samples: int = 10,
         candidates: int = 4,
         margin: float = 60.0,
         time_cap: float | None = 0.9,
@@ -49,71 +56,59 @@ class ExpertBot:
         self.margin = float(margin)
         self.time_cap = None if time_cap is None else float(time_cap)
         self.weights = Weights().with_settings(weights)
+        self._plan: list[Action] = []
+        self._expect: tuple[int, TurnPosition] | None = None
 
     def choose(self, view: SeatView) -> Action:
-        options = self.shortlist(view)
-        if len(options) == 1:
-            return options[0]
+        position = position_of(view)
+        if not (self._plan and self._expect == (view.turn, position)):
+            self._plan = list(self.best_plan(view))
+        action = self._plan.pop(0)
+        self._expect = None
+        if self._plan and action.kind == "play":
+            outcome = after_play(position, action)
+            if not (outcome.revealed_stock or outcome.refill or outcome.won):
+                self._expect = (view.turn, outcome.position)
+        return action
+
+    def best_plan(self, view: SeatView) -> Plan:
+        """The plan with the best mean rollout score over the sampled deals."""
+        plans = self.shortlist(view)
+        if len(plans) == 1:
+            return plans[0]
         rng = random.Random(f"expert:{self.seed}:{_digest(view)}")
-        totals = [0.0] * len(options)
+        totals = [0.0] * len(plans)
         started = time.perf_counter()
         for _ in range(self.samples):
             deal = determinize(view, rng)
-            for index, action in enumerate(options):
-                totals[index] += self.rollout(deal.copy(), action)
+            for index, plan in enumerate(plans):
+                totals[index] += self.rollout(deal.copy(), plan)
             if self.time_cap is not None and time.perf_counter() - started > self.time_cap:
                 break
-        best = max(range(len(options)), key=lambda i: (totals[i], -i))
-        return options[best]
+        best = max(range(len(plans)), key=lambda i: (totals[i], -i))
+        return plans[best]
 
-    def shortlist(self, view: SeatView) -> list[Action]:
-        """The planner's best first actions, best first; one when the choice is clear."""
+    def shortlist(self, view: SeatView) -> list[Plan]:
+        """The planner's best plans, best first; only the best when the rest are far behind."""
         context = context_of(view, self.weights)
-        position = position_of(view)
-        value, best = search(position, context)
-        if best.source in ("stock", "partner_stock"):
-            return [best]  # a stock card that fits is always played: nothing hidden changes that
-        scored: list[tuple[float, Action]] = [(value, best)]
-        w = context.weights
-        for action in plays(position):
-            if action == best:
-                continue
-            outcome = after_play(position, action)
-            score = search(outcome.position, context)[0] - w.step
-            if outcome.revealed_stock:
-                score += w.stock
-            elif outcome.refill:
-                score += w.refill
-            scored.append((score, action))
-        if best.kind != "discard":
-            scored.append(stop(position, context))
-        base = worth(position, context)
-        for action in view.legal_actions():
-            if action.kind == "discard" and action != best:
-                piles = position.partner_discards if action.partner else position.discards
-                assert piles is not None
-                cost = discard_cost(position, action.card, piles[action.pile], context)
-                scored.append((base - cost - 0.5 * action.partner, action))
-        scored.sort(key=lambda item: -item[0])
-        seen: set[Action] = set()
-        shortlist: list[Action] = []
-        for score, action in scored:
-            if score < value - self.margin or len(shortlist) >= self.candidates:
-                break
-            if action not in seen:
-                seen.add(action)
-                shortlist.append(action)
-        return shortlist
+        found: list[tuple[float, Plan]] = []
+        _list_plans(position_of(view), context, (), found, set())
+        found.sort(key=lambda item: -item[0])
+        best = found[0][0]
+        return [plan for value, plan in found[: self.candidates] if value >= best - self.margin]
 
-    def rollout(self, state: State, action: Action) -> float:
-        """Play ``action``, the rest of the turn and the others' turns with the planner; score
-        the stock cards each side played plus the planner's value of this seat's next turn."""
+    def rollout(self, state: State, plan: Plan) -> float:
+        """Play ``plan``, the rest of the turn and the others' turns with the planner; score the
+        stock cards each side played plus the planner's value of this seat's next turn."""
         me = state.current
         mine = _side(state, me)
         before = [len(s) for s in state.stocks]
-        apply_fast(state, action)
+        for action in plan:
+            if state.result is not None or state.current != me:
+                break
+            apply_fast(state, action)
         moves = 0
-        left_me = False
+        left_me = state.current != me
         while state.result is None and moves < MAX_ROLLOUT_MOVES:
             seat = state.current
             if seat != me:
@@ -132,7 +127,63 @@ class ExpertBot:
         return score + self.planned(view(state, me))[0]
 
     def planned(self, seat_view: SeatView) -> tuple[float, Action]:
-        return search(position_of(seat_view), context_of(seat_view, self.weights))
+        context = context_of(seat_view, self.weights, ROLLOUT_NODES)
+        return search(position_of(seat_view), context)
+
+
+def _list_plans(
+    position: TurnPosition,
+    context: _Context,
+    path: Plan,
+    found: list[tuple[float, Plan]],
+    seen: set[TurnPosition],
+) -> None:
+    """Every plan from ``position``: plays up to a hidden card (valued as the planner values
+    it), or plays then a discard (every discard, valued by the planner's scoring)."""
+    w = context.weights
+    steps = len(path) * w.step
+    for value, last in _endings(position, context):
+        found.append((value - steps, (*path, last)))
+    tried: set[tuple[str, int, int, int]] = set()
+    for action in plays(position):
+        key = (action.source, action.card, action.pile, position.values[action.to])
+        if key in tried or len(found) >= MAX_PLANS:
+            continue
+        tried.add(key)
+        outcome = after_play(position, action)
+        plan = (*path, action)
+        if outcome.won:
+            found.append((w.win, plan))
+        elif outcome.revealed_stock or outcome.refill:
+            reward = w.stock if outcome.revealed_stock else w.refill
+            rest = search(outcome.position, context)[0]
+            found.append((reward + rest - steps - w.step, plan))
+        elif outcome.position not in seen:
+            seen.add(outcome.position)
+            _list_plans(outcome.position, context, plan, found, seen)
+
+
+def _endings(position: TurnPosition, context: _Context) -> list[tuple[float, Action]]:
+    """Every way to end the turn here (R4.4, R4.5), scored as the planner scores its stop."""
+    base = worth(position, context)
+    hand = position.hand
+    if not hand:
+        return [(base, PASS)]  # nothing left to draw (R4.5): searches only meet this at the root
+    table = context.pile_costs
+    only_wilds = all(c == WILD for c in hand)
+    endings = []
+    for card in sorted(set(hand), reverse=True):
+        if card == WILD and context.no_wild_discards and not only_wilds:
+            continue
+        extra = card_cost(position, card)
+        for index, pile in enumerate(position.discards):
+            cost = table[card][pile[-1] if pile else EMPTY] + extra
+            endings.append((base - cost, discard(card, index)))
+        if context.team_discards and position.partner_discards is not None:
+            for index, pile in enumerate(position.partner_discards):
+                cost = table[card][pile[-1] if pile else EMPTY] + extra + 0.5
+                endings.append((base - cost, discard(card, index, partner=True)))
+    return endings
 
 
 def _side(state: State, seat: int) -> tuple[int, ...]:

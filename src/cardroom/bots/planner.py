@@ -53,7 +53,7 @@ class Weights:
         return replace(self, **{k: float(v) for k, v in settings.items()})
 
 
-MAX_NODES = 40_000  # positions searched per decision; far above what real turns need
+MAX_NODES = 5_000  # positions per decision: 2-player turns need < 1,000; rich team turns more
 
 
 @dataclass(slots=True)
@@ -66,6 +66,7 @@ class _Context:
     threat_tops: tuple[int, ...]  # stock tops of the next opponent(s) we avoid feeding
     threat_discards: tuple[int, ...]  # their discard tops (they can bridge with them)
     pile_costs: list[list[float]]
+    max_nodes: int
     memo: dict[TurnPosition, tuple[float, Action]]
 
 
@@ -98,7 +99,7 @@ def _pile_costs(weights: Weights) -> list[list[float]]:
     return table
 
 
-def context_of(view: SeatView, weights: Weights) -> _Context:
+def context_of(view: SeatView, weights: Weights, max_nodes: int = MAX_NODES) -> _Context:
     me = view.seat
     assert me is not None
     step = 1 if view.options.direction == "clockwise" else -1
@@ -117,6 +118,7 @@ def context_of(view: SeatView, weights: Weights) -> _Context:
         threat_tops=tuple(threats),
         threat_discards=tuple(threat_discards),
         pile_costs=_pile_costs(weights),
+        max_nodes=max_nodes,
         memo={},
     )
 
@@ -129,7 +131,7 @@ def search(position: TurnPosition, context: _Context) -> tuple[float, Action]:
         return known
     w = context.weights
     best = stop(position, context)
-    if len(memo) < MAX_NODES:
+    if len(memo) < context.max_nodes:
         tried: set[tuple[str, int, int, int]] = set()
         values = position.values
         for action in plays(position):
