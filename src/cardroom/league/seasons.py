@@ -64,7 +64,7 @@ def _boards() -> list[tuple[str, str]]:
 
 def freeze(conn: Connection, season_id: str, now: datetime, game: str = "skip") -> None:
     """Copy the season's boards into standings and give the top three players trophies."""
-    row = conn.execute(select(Season).where(Season.id == season_id)).scalar_one()
+    row = conn.execute(select(Season.__table__).where(Season.id == season_id)).one()
     span = Window(as_utc(row.starts_at), as_utc(row.ends_at))
     for board, mode in _boards():
         query = boards.Query(board, game, mode, None, span)
@@ -116,7 +116,7 @@ def _subject(entry: dict[str, Any]) -> str:
 
 
 def seasons_json(conn: Connection) -> list[dict[str, Any]]:
-    rows = conn.execute(select(Season).order_by(Season.starts_at.desc())).scalars()
+    rows = conn.execute(select(Season.__table__).order_by(Season.starts_at.desc())).all()
     return [
         {
             "id": s.id,
@@ -130,8 +130,10 @@ def seasons_json(conn: Connection) -> list[dict[str, Any]]:
 
 def trophies_of(conn: Connection, player_id: str) -> list[dict[str, Any]]:
     rows = conn.execute(
-        select(Trophy).where(Trophy.player_id == player_id).order_by(Trophy.season_id.desc())
-    ).scalars()
+        select(Trophy.__table__)
+        .where(Trophy.player_id == player_id)
+        .order_by(Trophy.season_id.desc(), Trophy.board, Trophy.mode)
+    ).all()
     return [
         {
             "season": t.season_id,

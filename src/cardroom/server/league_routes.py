@@ -76,6 +76,19 @@ async def claim(request: Request) -> dict[str, Any]:
         raise _account_error(error) from None
     now = _now(request)
 
+    def refusal(conn: Connection) -> accounts.AccountError | None:
+        """The usual refusals, found by a read so the writer only meets rare races."""
+        if accounts.is_claimed(conn, me.id):
+            return accounts.AccountError(409, "conflict", "this player has already claimed a name")
+        wanted = name or accounts.player_name(conn, me.id) or me.name
+        if accounts.name_is_claimed(conn, wanted):
+            return accounts.AccountError(409, "conflict", f"the name {wanted!r} is taken")
+        return None
+
+    refused = await _read(request, refusal)
+    if refused is not None:
+        raise _account_error(refused)
+
     def write(conn: Connection) -> dict[str, Any]:
         current = name or accounts.player_name(conn, me.id) or me.name
         return accounts.claim(conn, me.id, password_hash, current, now)
