@@ -1,0 +1,68 @@
+/** The leaderboards page: filters in the URL, one API call per change, pages. */
+import { api, el, header, who } from "./league.js";
+
+const form = document.getElementById("filters");
+const rows = document.getElementById("rows");
+const VALUE = { scores: "Best match", winners: "Wins", ranked: "Rating" };
+let page = 1;
+let pages = 1;
+
+function params() {
+  const data = new FormData(form);
+  const query = new URLSearchParams();
+  for (const [key, value] of data) if (value) query.set(key, value);
+  if (data.get("board") === "ranked" && !data.get("mode")) query.set("mode", "2p");
+  query.set("page", page);
+  return query;
+}
+
+async function load() {
+  const query = params();
+  const board = query.get("board");
+  query.delete("board");
+  history.replaceState(null, "", `?board=${board}&${query}`);
+  document.getElementById("value-head").textContent = VALUE[board];
+  document.getElementById("error").textContent = "";
+  try {
+    const data = await api(`/api/leaderboards/${board}?${query}`);
+    pages = data.pages;
+    rows.replaceChildren(
+      ...data.entries.map((e) =>
+        el("tr", {}, el("td", { class: "num" }, e.rank), el("td", {}, who(e)),
+          el("td", { class: "num" }, e.value), el("td", { class: "num" }, e.matches)),
+      ),
+    );
+    if (!data.entries.length) rows.append(el("tr", {}, el("td", { colspan: 4 }, "Nobody yet.")));
+    document.getElementById("caption").textContent = data.season
+      ? `Season ${data.season}, frozen when it ended.`
+      : `${data.total} on this board${data.from ? ` since ${data.from.slice(0, 10)}` : ""}.`;
+    document.getElementById("page").textContent = `Page ${data.page} of ${data.pages}`;
+  } catch (error) {
+    document.getElementById("error").textContent = error.message;
+  }
+  document.getElementById("prev").disabled = page <= 1;
+  document.getElementById("next").disabled = page >= pages;
+}
+
+async function init() {
+  header("Leaderboards");
+  const url = new URLSearchParams(location.search);
+  for (const [key, value] of url) if (form.elements[key]) form.elements[key].value = value;
+  page = Number(url.get("page")) || 1;
+  try {
+    const { seasons } = await api("/api/seasons");
+    for (const s of seasons.filter((s) => s.status === "closed")) {
+      form.elements.season.append(el("option", { value: s.id }, s.id));
+    }
+    if (url.get("season")) form.elements.season.value = url.get("season");
+  } catch {
+    /* the live boards still work */
+  }
+  form.addEventListener("change", () => { page = 1; load(); });
+  form.addEventListener("submit", (event) => { event.preventDefault(); page = 1; load(); });
+  document.getElementById("prev").addEventListener("click", () => { page -= 1; load(); });
+  document.getElementById("next").addEventListener("click", () => { page += 1; load(); });
+  load();
+}
+
+init();

@@ -1,0 +1,62 @@
+/** Shared helpers of the league pages: the API, the header, and small DOM builders. */
+import { player, remember, token } from "../js/identity.js";
+
+export { player, remember, token };
+
+export async function api(path, { method = "GET", body, auth = false } = {}) {
+  const headers = { "Content-Type": "application/json" };
+  if (auth && token()) headers.Authorization = `Bearer ${token()}`;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error?.message || `HTTP ${response.status}`);
+  return data;
+}
+
+/** An element with attributes and children (strings become text: nothing is parsed as HTML). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function header(current) {
+  const me = player();
+  const links = [
+    ["/", "Lobby"],
+    ["/league/index.html", "Leaderboards"],
+    [me ? `/league/profile.html?id=${encodeURIComponent(me.id)}` : null, "My profile"],
+    ["/league/account.html", "Account"],
+  ];
+  document.body.prepend(
+    el(
+      "header",
+      {},
+      el("h1", {}, "Cardroom league"),
+      links
+        .filter(([href]) => href)
+        .map(([href, text]) =>
+          el("a", { href, "aria-current": text === current ? "page" : null }, text),
+        ),
+    ),
+  );
+}
+
+/** Who an entry is: a link to a player's profile, or a bot level in italics. */
+export function who(entry) {
+  if (entry.player) {
+    return el("a", { href: `/league/profile.html?id=${encodeURIComponent(entry.player)}` }, entry.name);
+  }
+  return el("span", { class: "bot" }, entry.name || entry.bot);
+}
