@@ -368,6 +368,7 @@ def test_R7_4_assist_is_an_option_recorded_and_off_in_ranked_play() -> None:
     assert options.to_json()["assist"] is True
     assert not options.ranked_standard
     assert Options(players=2).ranked_standard
+    assert Options(players=2, turn_timer=30).ranked_standard
     plain = new_round(Options(players=2), seed=3)
     assisted = new_round(options, seed=3)
     assert legal_actions(plain) == legal_actions(assisted)  # the rules do not change

@@ -111,8 +111,10 @@ class Options:
 
     @property
     def ranked_standard(self) -> bool:
-        """True for the standard rules with assist off: the only tables that may be ranked."""
-        return self == Options(players=self.players, teams=self.teams)
+        """True for the standard rules with assist off (R7.4): the only tables that may be
+        ranked. A turn timer only paces the game, so a ranked table may set one."""
+        standard = Options(players=self.players, teams=self.teams, turn_timer=self.turn_timer)
+        return self == standard
 
     def replace(self, **changes: Any) -> Options:
         return dataclasses.replace(self, **changes)
