@@ -137,5 +137,22 @@ def test_keyboard_shortcuts_choose_and_place_a_card(page: Any) -> None:
     ui.wait_seq_after(page, before)
 
 
+def test_a_double_click_plays_a_card_on_a_pile_that_takes_it(page: Any) -> None:
+    ui.sign_in(page, "Doubler")
+    ui.create_bot_table(page, stock=4)
+    for _ in range(20):  # turns until one has a play from the hand
+        assert ui.wait_my_turn_or_end(page)
+        plays = [a for a in ui.legal(page) if a["type"] == "play" and a["from"] == "hand"]
+        if plays:
+            break
+        ui.click_move(page, ui.choose(ui.legal(page)))
+    else:
+        pytest.skip("no play from the hand came up")
+    before = ui.seq(page)
+    page.locator(ui.source_selector(plays[0])).first.dblclick()
+    ui.wait_seq_after(page, before)
+    assert "played" in page.locator(".log li").last.inner_text()
+
+
 def _card(text: str) -> int | str:
     return text if text == "W" else int(text)

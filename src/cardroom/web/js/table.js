@@ -98,6 +98,7 @@ export class TableScreen {
       return;
     }
     if (msg.type === "pong") return;
+    this.lastClick = null; // a double click never spans a change of the table
     const before = snapshot(this.root);
     const handBefore = this.handRects();
     const wasMyTurn = this.model.myTurn;
@@ -332,6 +333,7 @@ export class TableScreen {
     if (!el || !this.model.view || this.model.mySeat === null) return;
     const sel = this.selection;
     const dst = el.dataset.dst;
+    if (!(dst && sel?.from === "hand") && this.quickPlay(el)) return;
     // Skipee's rule of thumb: with a hand card chosen, a discard pile is where it goes (and
     // the turn ends); without one, a discard pile is where a card comes from.
     const asTarget = dst && sel && (dst === "build" || sel.from === "hand");
@@ -342,6 +344,26 @@ export class TableScreen {
       this.refusal = { rule: null, code: "hint", message: "Choose a card first: from your hand, your stock or a discard pile." };
       this.render();
     }
+  }
+
+  /**
+   * A second click (or tap) on the same card soon after the first plays it on the first
+   * building pile the legal list allows. (A native dblclick cannot be used: the first click
+   * re-renders the board, so the two clicks land on different elements.)
+   */
+  quickPlay(el) {
+    const now = performance.now();
+    const key = el.dataset.src ? el.dataset.key : null;
+    const last = this.lastClick;
+    this.lastClick = { key, at: now };
+    if (!key || !last || last.key !== key || now - last.at > 450 || !this.model.myTurn) return false;
+    const sel = this.selectionFromEl(el);
+    const build = sel && legalTargets(sel, this.model.legal).find((t) => t.to === "build");
+    if (!build) return false;
+    this.lastClick = null;
+    this.selection = sel;
+    this.send(actionFor(sel, build), build);
+    return true;
   }
 
   moveTo(sel, targetEl) {
@@ -359,6 +381,7 @@ export class TableScreen {
   }
 
   send(action, target) {
+    this.lastClick = null;
     if (this.pending) return;
     const id = this.socket?.act(action);
     if (!id) {
