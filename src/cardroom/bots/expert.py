@@ -25,7 +25,7 @@ from cardroom.games.skip.actions import discard
 from cardroom.games.skip.sampling import determinize
 from cardroom.games.skip.turns import TurnPosition, after_play, plays, position_of
 
-from .planner import EMPTY, Weights, _Context, card_cost, context_of, search, worth
+from .planner import EMPTY, SearchContext, Weights, card_cost, context_of, search, worth
 
 WIN = 10_000.0
 MAX_ROLLOUT_MOVES = 400
@@ -133,7 +133,7 @@ class ExpertBot:
 
 def _list_plans(
     position: TurnPosition,
-    context: _Context,
+    context: SearchContext,
     path: Plan,
     found: list[tuple[float, Plan]],
     seen: set[TurnPosition],
@@ -163,7 +163,7 @@ def _list_plans(
             _list_plans(outcome.position, context, plan, found, seen)
 
 
-def _endings(position: TurnPosition, context: _Context) -> list[tuple[float, Action]]:
+def _endings(position: TurnPosition, context: SearchContext) -> list[tuple[float, Action]]:
     """Every way to end the turn here (R4.4, R4.5), scored as the planner scores its stop."""
     base = worth(position, context)
     hand = position.hand

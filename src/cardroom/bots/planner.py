@@ -57,7 +57,7 @@ MAX_NODES = 5_000  # positions per decision: 2-player turns need < 1,000; rich t
 
 
 @dataclass(slots=True)
-class _Context:
+class SearchContext:
     """What stays fixed during one search: the seat's rules and the other seats' piles."""
 
     weights: Weights
@@ -99,7 +99,7 @@ def _pile_costs(weights: Weights) -> list[list[float]]:
     return table
 
 
-def context_of(view: SeatView, weights: Weights, max_nodes: int = MAX_NODES) -> _Context:
+def context_of(view: SeatView, weights: Weights, max_nodes: int = MAX_NODES) -> SearchContext:
     me = view.seat
     assert me is not None
     step = 1 if view.options.direction == "clockwise" else -1
@@ -111,7 +111,7 @@ def context_of(view: SeatView, weights: Weights, max_nodes: int = MAX_NODES) -> 
         if top is not None and top != WILD:
             threats.append(top)
         threat_discards = [pile[-1] for pile in view.discards[nxt] if pile]
-    return _Context(
+    return SearchContext(
         weights=weights,
         no_wild_discards=view.options.no_wild_discards,
         team_discards=view.partner is not None and view.options.team_discards,
@@ -123,7 +123,7 @@ def context_of(view: SeatView, weights: Weights, max_nodes: int = MAX_NODES) -> 
     )
 
 
-def search(position: TurnPosition, context: _Context) -> tuple[float, Action]:
+def search(position: TurnPosition, context: SearchContext) -> tuple[float, Action]:
     """The value of ``position`` with best play, and the first action that gets it."""
     memo = context.memo
     known = memo.get(position)
@@ -154,7 +154,7 @@ def search(position: TurnPosition, context: _Context) -> tuple[float, Action]:
     return best
 
 
-def stop(position: TurnPosition, context: _Context) -> tuple[float, Action]:
+def stop(position: TurnPosition, context: SearchContext) -> tuple[float, Action]:
     """End the turn here: the position's worth plus the best discard (R4.4), or a pass (R4.5)."""
     hand = position.hand
     base = worth(position, context)
@@ -187,7 +187,7 @@ def stop(position: TurnPosition, context: _Context) -> tuple[float, Action]:
     return base - best_cost, discard(best_card, best_pile, best_partner)
 
 
-def worth(position: TurnPosition, context: _Context) -> float:
+def worth(position: TurnPosition, context: SearchContext) -> float:
     """How good the position is to end a turn in, before the discard."""
     w = context.weights
     hand = position.hand
@@ -268,7 +268,7 @@ def card_cost(position: TurnPosition, card: int) -> float:
 
 
 def discard_cost(
-    position: TurnPosition, card: int, pile: tuple[int, ...], context: _Context
+    position: TurnPosition, card: int, pile: tuple[int, ...], context: SearchContext
 ) -> float:
     """What discarding ``card`` on ``pile`` costs (``stop`` inlines this for speed)."""
     top = pile[-1] if pile else EMPTY

@@ -246,10 +246,10 @@ class EntrantStats:
         """Wins plus half the shared draws."""
         return self.wins + 0.5 * self.draws
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, timing: bool = True) -> dict[str, Any]:
         low, high = wilson(self.score, self.games)
         times = sorted(self.times)
-        return {
+        data = {
             "games": self.games,
             "wins": self.wins,
             "draws": self.draws,
@@ -261,11 +261,13 @@ class EntrantStats:
             "mean_turns_to_win": round(self.won_turns / self.won_rounds, 2)
             if self.won_rounds
             else None,
-            "decisions": len(times),
-            "decision_ms_p50": round(1000 * percentile(times, 0.5), 3),
-            "decision_ms_p95": round(1000 * percentile(times, 0.95), 3),
             "turns_lost": self.turns_lost,
         }
+        if timing:
+            data["decisions"] = len(times)
+            data["decision_ms_p50"] = round(1000 * percentile(times, 0.5), 3)
+            data["decision_ms_p95"] = round(1000 * percentile(times, 0.95), 3)
+        return data
 
 
 @dataclass
@@ -332,7 +334,9 @@ class Tournament:
             "pairings": [
                 {
                     "lineup": list(self.lineups[index]),
-                    "bots": {name: stats.to_json() for name, stats in sorted(pairing.items())},
+                    "bots": {
+                        name: stats.to_json(timing=False) for name, stats in sorted(pairing.items())
+                    },
                 }
                 for index, pairing in sorted(self.pairings.items())
             ],
