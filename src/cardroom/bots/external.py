@@ -145,7 +145,8 @@ class ExternalBot:
         self._stop()
 
     def __del__(self) -> None:
-        self.close()
+        with contextlib.suppress(Exception):  # never fail while the interpreter shuts down
+            self.close()
 
 
 def _pump(stream: IO[str], lines: queue.Queue[str | None]) -> None:

@@ -273,8 +273,3 @@ def discard_cost(
     """What discarding ``card`` on ``pile`` costs (``stop`` inlines this for speed)."""
     top = pile[-1] if pile else EMPTY
     return context.pile_costs[card][top] + card_cost(position, card)
-
-
-def describe_weights() -> dict[str, float]:
-    """The default weights, for tournaments and docs."""
-    return {f.name: getattr(Weights(), f.name) for f in fields(Weights)}

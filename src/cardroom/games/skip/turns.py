@@ -158,8 +158,3 @@ def after_play(position: TurnPosition, action: Action) -> Outcome:
 
 def _pop(piles: tuple[tuple[int, ...], ...], index: int) -> tuple[tuple[int, ...], ...]:
     return (*piles[:index], piles[index][:-1], *piles[index + 1 :])
-
-
-def fits(card: int, value: int) -> bool:
-    """R5.2: ``card`` may go on a pile showing ``value`` (0 = empty slot)."""
-    return card == WILD or card == value + 1
