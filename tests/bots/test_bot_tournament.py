@@ -85,6 +85,7 @@ def test_a_tournament_counts_every_game_for_both_sides() -> None:
     low, high = bots["greedy"]["win_rate_95"]
     assert low <= bots["greedy"]["win_rate"] <= high
     assert bots["greedy"]["decisions"] > 0
+    assert 0.0 <= data["first_mover_win_rate"] <= 1.0
 
 
 def test_results_depend_on_the_seed_not_on_the_number_of_processes() -> None:

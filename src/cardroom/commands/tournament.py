@@ -113,7 +113,7 @@ def print_tournament(result: Tournament) -> None:
         f"{o.players} players{' in teams' if o.teams else ''}, stock {o.stock}, {target}: "
         f"{data['rounds']} rounds, {data['mean_turns_per_round']} turns per round, "
         f"{data['stalemates']} stalemates (R6.4), "
-        f"first seat won {data['first_seat_win_rate']:.1%}, {data['seconds']} s"
+        f"first mover won {data['first_mover_win_rate']:.1%}, {data['seconds']} s"
     )
     table = Table(title="Results by bot", title_justify="left")
     columns = (

@@ -144,6 +144,7 @@ class GameResult:
     turns: int  # table turns in all rounds
     won_rounds_turns: list[tuple[tuple[int, ...], float]]  # (winners, turns per player)
     stalemates: int
+    first_mover: int  # the seat that made the first move of the match (R3.4)
     decision_times: dict[str, list[float]]
     turns_lost: dict[str, int]
 
@@ -200,6 +201,7 @@ def play_game(game: Game, options: Options, timeout: float = 5.0) -> GameResult:
         turns=sum(log.turns for log in match.rounds),
         won_rounds_turns=won_turns,
         stalemates=stalemates,
+        first_mover=match.rounds[0].moves[0][0] if match.rounds[0].moves else -1,
         decision_times=times,
         turns_lost=lost,
     )
@@ -282,7 +284,7 @@ class Tournament:
     turns: int = 0
     stats: dict[str, EntrantStats] = field(default_factory=dict)
     pairings: dict[int, dict[str, EntrantStats]] = field(default_factory=dict)
-    first_seat_wins: int = 0
+    first_mover_wins: int = 0
     seconds: float = 0.0
 
     def add(self, result: GameResult) -> None:
@@ -292,7 +294,7 @@ class Tournament:
         self.rounds += result.rounds
         self.turns += result.turns
         self.stalemates += result.stalemates
-        self.first_seat_wins += 0 in result.winners
+        self.first_mover_wins += result.first_mover in result.winners
         pairing = self.pairings.setdefault(game.lineup, {})
         players = len(game.seats)
         for name in set(game.seats):
@@ -324,7 +326,7 @@ class Tournament:
             "rounds": self.rounds,
             "mean_turns_per_round": round(self.turns / self.rounds, 2) if self.rounds else 0.0,
             "stalemates": self.stalemates,
-            "first_seat_win_rate": round(self.first_seat_wins / self.games, 4)
+            "first_mover_win_rate": round(self.first_mover_wins / self.games, 4)
             if self.games
             else 0.0,
             "seconds": round(self.seconds, 1),
