@@ -98,3 +98,16 @@ def test_missing_counts_the_cards_between_a_pile_and_the_target() -> None:
     assert missing(7, (3, 0, 0, 0), {4, 6}, 0) == 1  # needs a 5
     assert missing(7, (3, 0, 0, 0), {4, 6}, 1) == 0  # a wild is the 5
     assert missing(2, (5, 5, 5, 5), set(), 0) == 1  # a full pile restarts from empty: needs a 1
+
+
+def test_discards_the_card_the_partners_stock_needs_where_the_partner_can_reach_it() -> None:
+    """R4.2: partners play from each other's discard tops, so a bridging card is stored there."""
+    options = Options(players=4, teams=True, match_target=None, stock_size=10)
+    state = table([11, 12, 12, 5, 9], [12, 12], [3, 3, 3, 3], options=options)
+    me = state.current
+    partner = state.partner(me)
+    assert partner is not None
+    state.stocks[partner] = [12, 6]  # needs a 4 and a 5 on a pile showing 3
+    state.discards[me] = [(12,), (10,), (7,), (6,)]
+    action = PlannerBot().choose(view(state, me))
+    assert action.kind == "discard" and action.card == 5

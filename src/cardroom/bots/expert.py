@@ -25,7 +25,16 @@ from cardroom.games.skip.actions import discard
 from cardroom.games.skip.sampling import determinize
 from cardroom.games.skip.turns import TurnPosition, after_play, plays, position_of
 
-from .planner import EMPTY, SearchContext, Weights, card_cost, context_of, search, worth
+from .planner import (
+    EMPTY,
+    SearchContext,
+    Weights,
+    card_cost,
+    context_of,
+    partner_help,
+    search,
+    worth,
+)
 
 WIN = 10_000.0
 MAX_ROLLOUT_MOVES = 400
@@ -178,10 +187,12 @@ def _endings(position: TurnPosition, context: SearchContext) -> list[tuple[float
         extra = card_cost(position, card)
         for index, pile in enumerate(position.discards):
             cost = table[card][pile[-1] if pile else EMPTY] + extra
+            cost -= partner_help(position, card, index, False, context)
             endings.append((base - cost, discard(card, index)))
         if context.team_discards and position.partner_discards is not None:
             for index, pile in enumerate(position.partner_discards):
                 cost = table[card][pile[-1] if pile else EMPTY] + extra + 0.5
+                cost -= partner_help(position, card, index, True, context)
                 endings.append((base - cost, discard(card, index, partner=True)))
     return endings
 

@@ -38,7 +38,7 @@ class Weights:
     wild: float = 9.0  # a wild kept in hand for a later stock card
     hand_card: float = 1.5  # a card still in hand (the fewer, the more fresh cards next turn)
     reach: float = 4.0  # each card missing between a building pile and the stock top
-    partner_reach: float = 2.0  # the same for the partner's stock (teams)
+    partner_reach: float = 4.0  # the same for the partner's stock (teams): worth as much
     defence: float = 10.0  # the next opponent's stock card made playable
     burial: float = 6.0  # a discard on a lower card, which it buries
     gap: float = 0.6  # a discard on a much higher card (a run with holes)
@@ -169,6 +169,7 @@ def stop(position: TurnPosition, context: SearchContext) -> tuple[float, Action]
     )
     best_cost, best_card, best_pile, best_partner = float("inf"), hand[0], 0, False
     only_wilds = all(c == WILD for c in hand)
+    teams = _partner_target(position) is not None
     for card in sorted(set(hand), reverse=True):
         if card == WILD and context.no_wild_discards and not only_wilds:
             continue
@@ -176,15 +177,48 @@ def stop(position: TurnPosition, context: SearchContext) -> tuple[float, Action]
         extra = card_cost(position, card)
         for pile in range(4):
             cost = row[tops[pile]] + extra
+            if teams:
+                cost -= partner_help(position, card, pile, False, context)
             if cost < best_cost:
                 best_cost, best_card, best_pile, best_partner = cost, card, pile, False
         if partner_tops is not None:
             for pile in range(4):
                 # own piles first: the partner plans around theirs
                 cost = row[partner_tops[pile]] + extra + 0.5
+                cost -= partner_help(position, card, pile, True, context)
                 if cost < best_cost:
                     best_cost, best_card, best_pile, best_partner = cost, card, pile, True
     return base - best_cost, discard(best_card, best_pile, best_partner)
+
+
+def _partner_target(position: TurnPosition) -> int | None:
+    """The partner's stock card when it is a number someone could build toward."""
+    top = position.partner_stock
+    if position.partner_discards is None or top in (None, UNKNOWN, WILD):
+        return None
+    return top
+
+
+def _shared_tops(position: TurnPosition) -> list[int | None]:
+    """Discard tops both partners may play from: the seat's four, then the partner's four."""
+    assert position.partner_discards is not None
+    piles = (*position.discards, *position.partner_discards)
+    return [pile[-1] if pile else None for pile in piles]
+
+
+def partner_help(
+    position: TurnPosition, card: int, pile: int, partner_pile: bool, context: SearchContext
+) -> float:
+    """Team play (R4.2): what a discard is worth to the partner, whose next turn may use any
+    of both partners' discard tops to reach their stock card."""
+    target = _partner_target(position)
+    if target is None or card == WILD:
+        return 0.0
+    tops = _shared_tops(position)
+    before = missing(target, position.values, {t for t in tops if t is not None}, 0)
+    tops[pile + 4 * partner_pile] = card
+    after = missing(target, position.values, {t for t in tops if t is not None}, 0)
+    return context.weights.partner_reach * (before - after)
 
 
 def worth(position: TurnPosition, context: SearchContext) -> float:
