@@ -42,5 +42,17 @@ def bots(
     _load("bots").main(decisions, games, jobs)
 
 
+@bench.command("server")
+def server(
+    tables: Annotated[
+        int, typer.Option(help="Concurrent two-seat tables (one socket each).")
+    ] = 500,
+    seconds: Annotated[float, typer.Option(help="Seconds per measurement.")] = 10.0,
+    think: Annotated[float, typer.Option(help="Mean seconds a client thinks per move.")] = 1.0,
+) -> None:
+    """Game-server moves per second and move latency vs a bare WebSocket echo."""
+    _load("server_load").main(tables, seconds, think)
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(bench, name="bench")

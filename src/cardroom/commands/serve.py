@@ -37,6 +37,8 @@ def serve_command(
         port=settings.port,
         log_level=settings.log_level,
         ws_max_size=WS_HARD_LIMIT,
+        ws_per_message_deflate=settings.ws_compression,
+        ws=settings.ws_impl,
         access_log=False,
     )
 

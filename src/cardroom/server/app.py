@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -41,15 +42,37 @@ API_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Cardroom</
 <li>WebSocket /ws/tables/{id}</li></ul></body></html>"""
 
 
+class BodyLimit:
+    """Refuse HTTP bodies announced as too large (a plain ASGI middleware: sockets pass by)."""
+
+    def __init__(self, app: Any, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            for name, value in scope.get("headers", ()):
+                if name == b"content-length" and (
+                    not value.isdigit() or int(value) > self.max_body
+                ):
+                    error = ApiError(413, "too_large", "the request body is too large")
+                    await JSONResponse(error.to_json(), status_code=413)(scope, receive, send)
+                    return
+        await self.app(scope, receive, send)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # The journal and bots run in threads; with the default 5 ms GIL slice every hand-off
+        # between them and the loop can cost milliseconds per move.
+        sys.setswitchinterval(settings.switch_interval)
         engine = open_engine(settings.db_url)
         migrate(engine)
         journal = Journal(engine)
-        bots = BotRunner(settings.bot_executor)
+        bots = BotRunner(settings.bot_executor, settings.bot_inline_below)
         tables: Tables | None = None
 
         def forget(actor: Any) -> None:
@@ -95,15 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             status_code=error.status_code,
         )
 
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Any:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > settings.max_body):
-            return JSONResponse(
-                ApiError(413, "too_large", "the request body is too large").to_json(),
-                status_code=413,
-            )
-        return await call_next(request)
+    app.add_middleware(BodyLimit, max_body=settings.max_body)
 
     @app.get("/healthz")
     async def healthz(request: Request) -> dict[str, Any]:

@@ -176,14 +176,13 @@ class MatchFlow:
         self.seq += 1
         match_id, number, seq = self.match_id, self.move_number, self.seq
         action_json, runtime, status = action_to_json(action), self.runtime_json(), self.status
-        operations = [
-            lambda c: repo.insert_move(
-                c, match_id, number, round_number, "action", seat, action_json
-            ),
-            lambda c: repo.update_table(c, self.id, seq=seq, runtime=runtime, status=status),
+        operations: list[Any] = [
+            repo.move_row(match_id, number, round_number, "action", seat, action_json),
+            repo.table_update(self.id, seq=seq, runtime=runtime, status=status),
         ]
         if ended:
-            operations.append(lambda c: repo.update_match(c, match_id, **self._match_fields()))
+            fields = self._match_fields()
+            operations.append(lambda c: repo.update_match(c, match_id, **fields))
             if match.over:  # league: ratings, statistics, achievements (announced in ``out``)
                 operations.append(announce_into(match_id, out))
         await self._commit_or_reload(operations)

@@ -27,11 +27,15 @@ class Settings:
     autopilot_after: int = 3  # timeouts in a row before a bot plays the seat (R7.3)
     autopilot_level: str = "easy"  # the level that plays for absent players
     bot_executor: str = "thread"  # where bots think: thread | process | inline
+    bot_inline_below: float = 0.002  # seconds: a bot that thinks less runs on the loop
     max_tables: int = 2000
     max_message: int = 4096  # bytes per WebSocket message
     max_body: int = 16384  # bytes per HTTP request body
     rate: float = 20.0  # messages per second per socket, on average
     rate_burst: int = 40
+    ws_impl: str = "auto"  # uvicorn's WebSocket implementation: auto | websockets | wsproto ...
+    ws_compression: bool = False  # permessage-deflate: less bandwidth, much more CPU per move
+    switch_interval: float = 0.0005  # seconds; short GIL slices keep thread hand-offs quick
     history: int = 256  # events kept per table for reconnecting clients
     log_level: str = "info"
     web_dir: Path = field(default=WEB_DIR)

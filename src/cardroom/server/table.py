@@ -32,7 +32,7 @@ from cardroom.server.seats import SeatState
 from cardroom.server.settings import Settings
 from cardroom.server.timers import Clock, Timer
 from cardroom.store import repository as repo
-from cardroom.store.journal import Journal
+from cardroom.store.journal import Journal, Step
 
 log = logging.getLogger(__name__)
 
@@ -129,16 +129,11 @@ class TableActor(MatchFlow, SeatCommands):
             if future is not None and not future.done():
                 future.set_exception(ApiError(404, "not_found", "this table is closed"))
 
-    async def write(self, *operations: Callable[[DbConnection], Any]) -> None:
-        """Commit ``operations`` in one transaction (shared with other tables' writes)."""
+    async def write(self, *steps: Step) -> None:
+        """Commit ``steps`` in one transaction (shared with other tables' writes)."""
+        await self.services.journal.write(steps)
 
-        def run(connection: DbConnection) -> None:
-            for operation in operations:
-                operation(connection)
-
-        await self.services.journal.run(run)
-
-    def write_later(self, *operations: Callable[[DbConnection], Any]) -> None:
+    def write_later(self, *operations: Step) -> None:
         """Store something nobody waits for (presence counters)."""
         task = asyncio.create_task(self.write(*operations))
         self._background.add(task)
@@ -203,8 +198,7 @@ class TableActor(MatchFlow, SeatCommands):
         text = dumps(message)
         for conn in self.connections:
             conn.send(text)
-        seq = self.seq
-        self.write_later(lambda c: repo.update_table(c, self.id, seq=seq))
+        self.write_later(repo.table_update(self.id, seq=self.seq))
 
     def broadcast_events(
         self, events: list[dict[str, Any]], ack_player: str | None = None, ack_id: str | None = None

@@ -4,6 +4,11 @@ Tables await their write before telling anyone of a move, so a move is committed
 "a stored move is never lost"). Batching many tables' moves into one commit keeps the database
 from being the bottleneck with hundreds of tables, on SQLite as on PostgreSQL, and keeps the
 blocking driver calls off the event loop.
+
+A write is a list of steps: a ``Statement`` (a prepared Core statement and its parameters),
+which the journal runs together with the same statement of other writes in the batch as one
+``executemany``, or any callable taking the connection, which runs after everything queued
+before it.
 """
 
 from __future__ import annotations
@@ -13,10 +18,10 @@ import contextlib
 import logging
 import queue
 import threading
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, Executable
 
 T = TypeVar("T")
 Operation = Callable[[Connection], Any]
@@ -26,10 +31,20 @@ log = logging.getLogger(__name__)
 _STOP = object()
 
 
-class Journal:
-    """Runs database operations in order on one thread; concurrent ones share a commit."""
+class Statement(NamedTuple):
+    """One row's worth of a statement that many tables run: batched as ``executemany``."""
 
-    def __init__(self, engine: Engine, max_batch: int = 500) -> None:
+    statement: Executable
+    params: dict[str, Any]
+
+
+Step = Statement | Operation
+
+
+class Journal:
+    """Runs database writes in order on one thread; concurrent ones share a commit."""
+
+    def __init__(self, engine: Engine, max_batch: int = 1000) -> None:
         self.engine = engine
         self.max_batch = max_batch
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
@@ -40,15 +55,14 @@ class Journal:
 
     async def run(self, operation: Callable[[Connection], T]) -> T:
         """Run ``operation`` in a committed transaction; its result, or its exception."""
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[T] = loop.create_future()
-        self._queue.put((operation, future, loop))
-        return await future
+        return await self.write([operation])
 
-    def run_sync(self, operation: Callable[[Connection], T]) -> T:
-        """For start-up and tools: run directly, outside the writer thread."""
-        with self.engine.begin() as connection:
-            return operation(connection)
+    async def write(self, steps: Sequence[Step]) -> Any:
+        """Commit ``steps`` in one transaction (shared with others); the last callable's result."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        self._queue.put((steps, future, loop))
+        return await future
 
     def close(self) -> None:
         self._queue.put(_STOP)
@@ -74,19 +88,24 @@ class Journal:
             if stop:
                 return
 
-    def _commit(self, batch: list[tuple[Operation, asyncio.Future[Any], Any]]) -> None:
+    def _commit(self, batch: list[tuple[Sequence[Step], asyncio.Future[Any], Any]]) -> None:
         try:
             with self.engine.begin() as connection:
-                results = [(future, loop, op(connection), None) for op, future, loop in batch]
+                values = _run_steps(connection, [steps for steps, _f, _l in batch])
+            results = [
+                (future, loop, value, None)
+                for (_s, future, loop), value in zip(batch, values, strict=True)
+            ]
         except Exception:
-            # One bad operation must not fail the others: redo them one by one.
+            # One bad write must not fail the others: redo them one by one.
             results = []
-            for op, future, loop in batch:
+            for steps, future, loop in batch:
                 try:
                     with self.engine.begin() as connection:
-                        results.append((future, loop, op(connection), None))
+                        value = _run_steps(connection, [steps])[0]
+                    results.append((future, loop, value, None))
                 except Exception as error:  # handed to the awaiting table
-                    log.exception("database operation failed")
+                    log.exception("database write failed")
                     results.append((future, loop, None, error))
         self.commits += 1
         self.operations += len(batch)
@@ -96,6 +115,30 @@ class Journal:
         for loop, entries in by_loop.items():
             with contextlib.suppress(RuntimeError):  # the loop is gone (shutdown)
                 loop.call_soon_threadsafe(_settle, entries)
+
+
+def _run_steps(connection: Connection, writes: list[Sequence[Step]]) -> list[Any]:
+    """Run the writes' steps in order, grouping like statements into one ``executemany``."""
+    pending: dict[tuple[int, tuple[str, ...]], tuple[Executable, list[dict[str, Any]]]] = {}
+
+    def flush() -> None:
+        for statement, rows in pending.values():
+            connection.execute(statement, rows)
+        pending.clear()
+
+    values: list[Any] = []
+    for steps in writes:
+        value = None
+        for step in steps:
+            if isinstance(step, Statement):
+                key = (id(step.statement), tuple(step.params))
+                pending.setdefault(key, (step.statement, []))[1].append(step.params)
+            else:
+                flush()
+                value = step(connection)
+        values.append(value)
+    flush()
+    return values
 
 
 def _settle(entries: list[tuple[asyncio.Future[Any], Any, Any, BaseException | None]]) -> None:

@@ -8,11 +8,20 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
+from cardroom.store.journal import Statement
 from cardroom.store.models import Match, Move, Player, Seat, Table, utcnow
 
 OPEN_STATUSES = ("waiting", "playing", "finished")
+
+# Plain Core statements, built once: the per-move writes are the hot path, and ORM-enabled
+# statements cost several times more Python per execution.
+_TABLES = Table.__table__
+_MATCHES = Match.__table__
+_INSERT_MOVE = insert(Move.__table__)
+_UPDATE_TABLE = update(_TABLES).where(_TABLES.c.id == bindparam("table_key"))
+_UPDATE_MATCH = update(_MATCHES).where(_MATCHES.c.id == bindparam("match_key"))
 
 
 def _row(row: Any) -> dict[str, Any] | None:
@@ -42,7 +51,12 @@ def insert_table(conn: Connection, table: dict[str, Any], seats: list[dict[str, 
 
 
 def update_table(conn: Connection, table_id: str, **fields: Any) -> None:
-    conn.execute(update(Table).where(Table.id == table_id).values(**fields))
+    conn.execute(_UPDATE_TABLE, {"table_key": table_id, **fields})
+
+
+def table_update(table_id: str, **fields: Any) -> Statement:
+    """``update_table`` as a batchable journal step (the per-move hot path)."""
+    return Statement(_UPDATE_TABLE, {"table_key": table_id, **fields})
 
 
 def replace_seats(conn: Connection, table_id: str, seats: list[dict[str, Any]]) -> None:
@@ -96,7 +110,7 @@ def insert_match(conn: Connection, match: dict[str, Any]) -> None:
 
 
 def update_match(conn: Connection, match_id: str, **fields: Any) -> None:
-    conn.execute(update(Match).where(Match.id == match_id).values(**fields))
+    conn.execute(_UPDATE_MATCH, {"match_key": match_id, **fields})
 
 
 def insert_move(
@@ -108,16 +122,30 @@ def insert_move(
     seat: int | None,
     action: dict[str, Any] | None,
 ) -> None:
-    conn.execute(
-        insert(Move).values(
-            match_id=match_id,
-            number=number,
-            round=round_number,
-            kind=kind,
-            seat=seat,
-            action=action,
-            created_at=utcnow(),
-        )
+    step = move_row(match_id, number, round_number, kind, seat, action)
+    conn.execute(step.statement, step.params)
+
+
+def move_row(
+    match_id: str,
+    number: int,
+    round_number: int,
+    kind: str,
+    seat: int | None,
+    action: dict[str, Any] | None,
+) -> Statement:
+    """One stored move as a batchable journal step: moves of many tables share an insert."""
+    return Statement(
+        _INSERT_MOVE,
+        {
+            "match_id": match_id,
+            "number": number,
+            "round": round_number,
+            "kind": kind,
+            "seat": seat,
+            "action": action,
+            "created_at": utcnow(),
+        },
     )
 
 

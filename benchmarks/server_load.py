@@ -1,0 +1,366 @@
+"""Server load: N two-seat tables, each a scripted client on a real socket against a greedy bot.
+
+Run: ``cardroom bench server`` (or ``python -m benchmarks.server_load``). The server runs as
+``cardroom serve`` in its own process (SQLite under a temporary folder); the load clients run in
+another process, so the two share the machine's cores as a real deployment's would not.
+
+Measured twice, with people thinking (``--think`` seconds between moves, as at a real table)
+and flat out (no thinking): client moves acknowledged per second, and the latency from sending
+a move to receiving its acknowledgement (the event with ``ack``: applied, stored, broadcast).
+The same figures for a bare WebSocket echo on the same stack (uvicorn + Starlette, same
+flags) give the ratio. Goal (issue 4): 500 tables, p99 < 100 ms, >= 30% of the echo's rate.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import os
+import platform
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+
+from cardroom.bots.levels import LEVELS
+
+ROOT = Path(__file__).resolve().parents[1]
+WARMUP = 2.0
+OPTIONS = {"stock_size": 30, "match_target": 500}
+
+
+@dataclass
+class Result:
+    what: str
+    tables: int
+    think: float
+    seconds: float
+    moves: int = 0
+    errors: int = 0
+    latencies: list[float] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.moves / self.seconds if self.seconds else 0.0
+
+    def percentile(self, p: float) -> float:
+        if not self.latencies:
+            return float("nan")
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000
+
+
+# -- processes -----------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start(command: list[str], port: int, env: dict[str, str], cwd: str) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        command, env={**os.environ, **env}, cwd=cwd, stdout=subprocess.DEVNULL, stderr=sys.stderr
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process
+        except OSError:
+            time.sleep(0.2)
+    process.kill()
+    raise RuntimeError(f"{command[0]} did not start on port {port}")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def echo_app() -> Any:
+    """The baseline: a WebSocket that sends every message back, on the server's own stack."""
+    app = FastAPI()
+
+    @app.websocket("/echo")
+    async def echo(websocket: WebSocket) -> None:
+        await websocket.accept()
+        try:
+            while True:
+                await websocket.send_text(await websocket.receive_text())
+        except WebSocketDisconnect:
+            pass
+
+    return app
+
+
+# -- setting up tables ---------------------------------------------------------------------------
+
+
+def greedy_level() -> str:
+    """The level whose bot is ``greedy``, from the registry (levels change; the bot is fixed)."""
+    for level in LEVELS.values():
+        if level.bot == "greedy":
+            return level.id
+    raise RuntimeError("no level plays the greedy bot")
+
+
+async def make_tables(url: str, count: int) -> list[tuple[str, str]]:
+    level = greedy_level()
+    limits = httpx.Limits(max_connections=32)
+    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
+
+        async def one(i: int) -> tuple[str, str]:
+            player = (await http.post("/api/players", json={"name": f"load{i}"})).json()
+            headers = {"Authorization": f"Bearer {player['token']}"}
+            body = {"seats": 2, "options": OPTIONS, "abandon_after": 3600}
+            table = (await http.post("/api/tables", json=body, headers=headers)).json()["table"]
+            await http.post(
+                f"/api/tables/{table['id']}/bots", json={"level": level}, headers=headers
+            )
+            await http.post(f"/api/tables/{table['id']}/start", headers=headers)
+            return player["token"], table["id"]
+
+        return list(await asyncio.gather(*(one(i) for i in range(count))))
+
+
+# -- load clients (in their own process) ---------------------------------------------------------
+
+
+def choose(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """A scripted player: stock first, then a discard top, then a hand card, then a discard."""
+    plays = [a for a in legal if a["type"] == "play"]
+    for source in ("stock", "discard", "hand"):
+        fits = [a for a in plays if a["from"] == source and a.get("card") != "W"]
+        if fits:
+            return fits[0]
+    ends = [a for a in legal if a["type"] != "play"]
+    return rng.choice(ends) if ends else plays[0]
+
+
+async def table_client(
+    ws_url: str, http_url: str, token: str, table: str, think: float, stop_at: float, out: Result
+) -> None:
+    rng = random.Random(table)
+    run_id = f"{os.getpid()}-{time.monotonic_ns()}"
+    measure_from = time.monotonic() + WARMUP
+    async with websockets.connect(f"{ws_url}/ws/tables/{table}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        pending: str | None = None
+        sent_at = 0.0
+        number = 0
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), max(stop_at - time.monotonic(), 0.001))
+            except TimeoutError:
+                return
+            now = time.monotonic()
+            message = json.loads(raw)
+            if pending is not None and (
+                message.get("ack") == pending or message.get("id") == pending
+            ):
+                if message["type"] == "event" and sent_at >= measure_from and now <= stop_at:
+                    out.latencies.append(now - sent_at)
+                    out.moves += 1
+                elif message["type"] == "error":
+                    out.errors += 1
+                pending = None
+            if any(e["kind"] == "match_over" for e in message.get("events", ())):
+                async with httpx.AsyncClient(base_url=http_url) as http:
+                    await http.post(
+                        f"/api/tables/{table}/rematch",
+                        headers={"Authorization": f"Bearer {token}"},
+                    )
+            if now >= stop_at:
+                return
+            legal = message.get("legal")
+            if pending is None and legal:
+                if think:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                number += 1
+                pending = f"{run_id}-{number}"  # ids are unique per player, across runs
+                sent_at = time.monotonic()
+                await ws.send(
+                    json.dumps({"type": "action", "id": pending, "action": choose(legal, rng)})
+                )
+
+
+async def echo_client(ws_url: str, seed: int, think: float, stop_at: float, out: Result) -> None:
+    rng = random.Random(seed)
+    measure_from = time.monotonic() + WARMUP
+    payload = json.dumps({"type": "action", "id": "m1", "action": {"type": "pass"}})
+    async with websockets.connect(f"{ws_url}/echo", max_size=None) as ws:
+        while time.monotonic() < stop_at:
+            if think:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            sent_at = time.monotonic()
+            await ws.send(payload)
+            json.loads(await ws.recv())
+            now = time.monotonic()
+            if sent_at >= measure_from and now <= stop_at:
+                out.latencies.append(now - sent_at)
+                out.moves += 1
+
+
+def run_clients(job: dict[str, Any]) -> Result:
+    """One load process: every client of one measurement."""
+    result = Result(job["what"], len(job["targets"]), job["think"], job["seconds"])
+
+    async def main() -> None:
+        stop_at = time.monotonic() + WARMUP + job["seconds"]
+        if job["kind"] == "echo":
+            clients = [
+                echo_client(job["ws_url"], i, job["think"], stop_at, result)
+                for i in range(len(job["targets"]))
+            ]
+        else:
+            clients = [
+                table_client(
+                    job["ws_url"], job["http_url"], token, table, job["think"], stop_at, result
+                )
+                for token, table in job["targets"]
+            ]
+        outcomes = await asyncio.gather(*clients, return_exceptions=True)
+        failures = [o for o in outcomes if isinstance(o, BaseException)]
+        if failures:
+            result.errors += len(failures)
+            print(
+                f"{job['what']}: {len(failures)} client(s) failed: {failures[0]!r}", file=sys.stderr
+            )
+
+    asyncio.run(main())
+    return result
+
+
+def measure(
+    pool: Any, kind: str, what: str, base: str, targets: list, think: float, seconds: float
+) -> Result:
+    job = {
+        "kind": kind,
+        "what": what,
+        "ws_url": base.replace("http://", "ws://"),
+        "http_url": base,
+        "targets": targets,
+        "think": think,
+        "seconds": seconds,
+    }
+    return pool.apply(run_clients, (job,))
+
+
+# -- the run ---------------------------------------------------------------------------------------
+
+
+def run(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> list[Result]:
+    results: list[Result] = []
+    context = multiprocessing.get_context("spawn")
+    with tempfile.TemporaryDirectory() as workdir, context.Pool(1) as pool:
+        port = free_port()
+        env = {
+            "CARDROOM_DB_URL": f"sqlite:///{workdir}/load.db",
+            "CARDROOM_PORT": str(port),
+            "CARDROOM_BOT_DELAY": "0",
+            "CARDROOM_ROUND_PAUSE": "0.2",
+            "CARDROOM_RATE": "100000",
+            "CARDROOM_RATE_BURST": "100000",
+            "CARDROOM_MAX_TABLES": str(tables * 4),
+            "CARDROOM_LOG_LEVEL": "warning",
+        }
+        server = start([str(Path(sys.executable).parent / "cardroom"), "serve"], port, env, workdir)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            targets = asyncio.run(make_tables(base, tables))
+            for label, pause in ((f"thinking {think:g} s", think), ("flat out", 0.0)):
+                results.append(
+                    measure(pool, "table", f"server, {label}", base, targets, pause, seconds)
+                )
+        finally:
+            stop(server)
+        port = free_port()
+        echo = start(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "--factory",
+                "benchmarks.server_load:echo_app",
+                "--port",
+                str(port),
+                "--log-level",
+                "warning",
+                "--ws-max-size",
+                "65536",
+            ],
+            port,
+            {"PYTHONPATH": str(ROOT)},
+            str(ROOT),
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for label, pause in ((f"thinking {think:g} s", think), ("flat out", 0.0)):
+                results.append(
+                    measure(pool, "echo", f"bare echo, {label}", base, targets, pause, seconds)
+                )
+        finally:
+            stop(echo)
+    return results
+
+
+def main(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    results = run(tables, seconds, think)
+    table = Table(
+        title=(
+            f"cardroom bench server — {tables} two-seat tables (client + greedy bot), "
+            f"{seconds:g} s each, Python {platform.python_version()}, {os.cpu_count()} cores"
+        ),
+        caption=(
+            f"command: cardroom bench server --tables {tables} --seconds {seconds:g} "
+            f"--think {think:g}   goal: p99 < 100 ms, >= 30% of the echo's rate"
+        ),
+    )
+    for column in ("measured", "moves/s", "p50 ms", "p95 ms", "p99 ms", "errors"):
+        table.add_column(column, justify="left" if column == "measured" else "right")
+    for r in results:
+        table.add_row(
+            r.what,
+            f"{r.rate:,.0f}",
+            f"{r.percentile(50):.1f}",
+            f"{r.percentile(95):.1f}",
+            f"{r.percentile(99):.1f}",
+            str(r.errors),
+        )
+    console = Console()
+    console.print(table)
+    by_name = {r.what: r for r in results}
+    for label in (f"thinking {think:g} s", "flat out"):
+        server, echo = by_name[f"server, {label}"], by_name[f"bare echo, {label}"]
+        ratio = server.rate / echo.rate if echo.rate else float("nan")
+        console.print(f"{label}: server / echo throughput = {ratio:.0%}")
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--think", type=float, default=1.0)
+    args = parser.parse_args()
+    main(args.tables, args.seconds, args.think)
