@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import sys
 from collections.abc import AsyncIterator
@@ -86,6 +87,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.tokens = Tokens(settings.secret or shared_secret(engine))
         app.state.tables = tables
         restored = await tables.restore()
+        # Long-lived objects (modules, restored matches) need not be scanned by every full
+        # collection, and a busy table makes garbage fast: fewer, cheaper pauses of the loop.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*settings.gc_thresholds)
         log.info(
             "cardroom: %d open table(s) restored from %s", restored, engine.url.render_as_string()
         )

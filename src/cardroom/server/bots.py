@@ -75,17 +75,21 @@ class BotRunner:
         self._cost[bot_name] = (min(samples + 1, self.SAMPLES), max(worst, spent))
         return action
 
-    async def choose(self, bot: Bot, bot_name: str, seed: str, view: SeatView) -> Action:
+    async def choose(self, bot: Bot, bot_name: str, seed: str, view: SeatView) -> Action | None:
+        """The bot's action, or None when the server is shutting down."""
         if self.executor is None:
             return bot.choose(view)
         if self._cheap(bot_name):
             return self._timed(bot, bot_name, view)
         loop = asyncio.get_running_loop()
-        if self.mode == "process":
-            return await loop.run_in_executor(
-                self.executor, _choose_in_worker, bot_name, seed, view
-            )
-        return await loop.run_in_executor(self.executor, self._timed, bot, bot_name, view)
+        try:
+            if self.mode == "process":
+                return await loop.run_in_executor(
+                    self.executor, _choose_in_worker, bot_name, seed, view
+                )
+            return await loop.run_in_executor(self.executor, self._timed, bot, bot_name, view)
+        except RuntimeError:  # the executor was shut down: the server is stopping
+            return None
 
     def close(self) -> None:
         if self.executor is not None:

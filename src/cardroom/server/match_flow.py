@@ -290,7 +290,8 @@ class MatchFlow:
             except Exception:
                 log.exception("table %s: bot at seat %s failed", self.id, seat)
                 return
-            self.tell(self.on_bot_move, key, seat, action)
+            if action is not None:
+                self.tell(self.on_bot_move, key, seat, action)
 
         task = asyncio.create_task(decide())
         self._background.add(task)

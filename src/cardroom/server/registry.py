@@ -180,6 +180,8 @@ class Tables:
                 actor.abandon_timer,
             ):
                 timer.cancel()
+            for task in list(actor._background):
+                task.cancel()
 
 
 def check_options(seats: Any, options: Any) -> Options:

@@ -36,6 +36,7 @@ class Settings:
     ws_impl: str = "auto"  # uvicorn's WebSocket implementation: auto | websockets | wsproto ...
     ws_compression: bool = False  # permessage-deflate: less bandwidth, much more CPU per move
     switch_interval: float = 0.0005  # seconds; short GIL slices keep thread hand-offs quick
+    gc_thresholds: tuple[int, int, int] = (20000, 20, 50)
     history: int = 256  # events kept per table for reconnecting clients
     log_level: str = "info"
     web_dir: Path = field(default=WEB_DIR)
@@ -61,4 +62,6 @@ def _convert(default: Any, raw: str) -> Any:
         return float(raw)
     if isinstance(default, Path):
         return Path(raw)
+    if isinstance(default, tuple):
+        return tuple(int(part) for part in raw.split(","))
     return raw
