@@ -6,8 +6,9 @@ best plans are each played forward on the same sampled deals (opponents' hands, 
 below the tops and the draw order, all drawn from the cards this seat cannot see,
 ``games.skip.sampling``). A rollout plays the rest of this turn and the other seats' turns with
 the planner (a strong rollout policy is what makes determinized search pay), then scores the
-stock cards each side played and what the planner expects from this seat's next turn. The plan
-with the best mean is followed until a hidden card turns up; then the bot searches again.
+stock cards each side played and what the planner expects from this seat's next turn. Another
+plan replaces the planner's first choice only when it wins the paired comparison clearly; the
+chosen plan is followed until a hidden card turns up, then the bot searches again.
 
 The budget is ``samples`` deals per search, so a seed gives the same choices; ``time_cap``
 (seconds) stops sampling early on a slow machine, at the cost of that determinism.
