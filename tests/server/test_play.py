@@ -129,7 +129,8 @@ async def test_illegal_out_of_turn_and_malformed_moves_are_refused_to_the_sender
         assert error["code"] in ("bad_message", "bad_action")
     await mover.ws.send(json.dumps({"type": "ping", "id": "x" * 5000}))
     assert (await mover.expect(lambda m: m["type"] == "error"))["code"] == "too_large"
-    stale = await mover.act(position["legal"][-1], after=seq - 1)
+    # `after` older than the position shown (the last event) is stale; presence is not.
+    stale = await mover.act(position["legal"][-1], after=position["seq"] - 1)
     assert stale["code"] == "stale"
 
     # Nothing changed: the same position, the same sequence number, for both players.

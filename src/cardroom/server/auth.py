@@ -1,12 +1,17 @@
 """Guest identity: a signed token names the player; every request and socket presents it.
 
 The token is signed (itsdangerous), so the server needs no lookup to trust it, and nobody can
-make one for another player's id.
+make one for another player's id. Each token also carries its issue time and a random nonce,
+so every sign-in (or rename) hands out a token of its own rather than the same string again:
+one device's token can be told from another's, and a later revocation scheme (e.g. "tokens
+issued before T are void") has the time it needs. Tokens made before that (no ``iat``) are
+still accepted, so nobody is signed out by the upgrade.
 """
 
 from __future__ import annotations
 
 import secrets
+import time
 import unicodedata
 from dataclasses import dataclass
 
@@ -31,7 +36,15 @@ class Tokens:
         self._serializer = URLSafeSerializer(secret, salt="cardroom-player")
 
     def issue(self, identity: Identity) -> str:
-        return self._serializer.dumps({"id": identity.id, "name": identity.name})
+        """A fresh token: two calls for the same player never give the same string."""
+        return self._serializer.dumps(
+            {
+                "id": identity.id,
+                "name": identity.name,
+                "iat": int(time.time()),
+                "n": secrets.token_hex(6),
+            }
+        )
 
     def verify(self, token: object) -> Identity:
         if not isinstance(token, str) or not token or len(token) > 512:

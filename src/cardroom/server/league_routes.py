@@ -17,7 +17,7 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
 
-from cardroom.league import accounts, leaderboards, plots, profiles, ratings, seasons
+from cardroom.league import accounts, leaderboards, profiles, ratings, seasons
 from cardroom.league.achievements import ACHIEVEMENTS
 from cardroom.league.leaderboards import BoardError
 from cardroom.league.models import bot_subject
@@ -230,5 +230,8 @@ async def rating_plot(
     if mode not in ratings.MODES:
         raise ApiError(400, "bad_request", f"mode is one of {', '.join(ratings.MODES)}")
     history = await _read(request, lambda c: ratings.history_of(c, player_id, game, mode))
+    # matplotlib takes seconds to import: only a plot request pays for it, never start-up.
+    from cardroom.league import plots
+
     png = await run_in_threadpool(plots.rating_png, history, f"Rating, {mode}")
     return Response(png, media_type="image/png", headers={"Cache-Control": "max-age=60"})

@@ -6,18 +6,21 @@ answers or refuses with a reason.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from cardroom.bots.levels import LEVELS
 from cardroom.games.skip import to_record
+from cardroom.league import accounts
 from cardroom.server.auth import Identity, clean_name, new_player_id
 from cardroom.server.bots import levels_json
 from cardroom.server.errors import ApiError
 from cardroom.server.match_flow import rebuild
-from cardroom.server.registry import Tables
+from cardroom.server.registry import Tables, check_options
 from cardroom.server.table import TableActor
 from cardroom.store import repository as repo
 
@@ -69,13 +72,32 @@ def answer(actor: TableActor, status: int = 200, **extra: Any) -> JSONResponse:
 # -- players ---------------------------------------------------------------------------------------
 
 
+def name_claimed(name: str) -> ApiError:
+    """A guest may not take a name someone claimed with a password: they should sign in."""
+    return ApiError(
+        409,
+        "name_claimed",
+        f"the name {name!r} belongs to an account: sign in with its password "
+        "(POST /api/account/signin), or choose another name",
+    )
+
+
 @router.post("/api/players", status_code=201)
 async def create_player(request: Request) -> dict[str, Any]:
     data = await body(request)
     only(data, "name")
     name = clean_name(data.get("name"))
     player_id = new_player_id()
-    row = await request.app.state.journal.run(lambda c: repo.insert_player(c, player_id, name))
+
+    def insert(c: Any) -> dict[str, Any] | None:
+        # Checked in the same transaction as the insert, so a claim cannot slip in between.
+        if accounts.name_is_claimed(c, name):
+            return None
+        return repo.insert_player(c, player_id, name)
+
+    row = await request.app.state.journal.run(insert)
+    if row is None:
+        raise name_claimed(name)
     player = Identity(player_id, name)
     return {
         "player": {**player.to_json(), "created_at": repo.iso(row["created_at"])},
@@ -86,6 +108,44 @@ async def create_player(request: Request) -> dict[str, Any]:
 @router.get("/api/me")
 async def me(request: Request) -> dict[str, Any]:
     return {"player": identity(request).to_json()}
+
+
+@router.patch("/api/me")
+async def rename(request: Request) -> dict[str, Any]:
+    """A guest's new display name: the same player id (seats, results stay), a new token.
+
+    The token carries the name, so a fresh one is issued; the tables where the player sits
+    show the new name at once. An account's name is its sign-in name: it is not changed here.
+    """
+    me_ = identity(request)
+    data = await body(request)
+    only(data, "name")
+    name = clean_name(data.get("name"))
+
+    def write(c: Any) -> str | None:
+        if accounts.is_claimed(c, me_.id):
+            return "account"
+        if accounts.name_is_claimed(c, name, me_.id):
+            return "taken"
+        return None if repo.rename_player(c, me_.id, name) else "unknown"
+
+    refused = await request.app.state.journal.run(write)
+    if refused == "account":
+        raise ApiError(
+            403,
+            "forbidden",
+            "this player has an account: its name is the one you sign in with and stays",
+        )
+    if refused == "taken":
+        raise name_claimed(name)
+    if refused == "unknown":
+        raise ApiError(404, "not_found", "this player is not known here; choose a name again")
+    renamed = Identity(me_.id, name)
+    for actor in list(tables_of(request).by_id.values()):
+        if actor.seat_of(me_.id) is not None or actor.owner.id == me_.id:
+            with contextlib.suppress(ApiError):  # the table closed meanwhile
+                await actor.ask(actor.rename_player, renamed)
+    return {"player": renamed.to_json(), "token": request.app.state.tokens.issue(renamed)}
 
 
 @router.get("/api/levels")
@@ -141,15 +201,41 @@ async def named_table(request: Request) -> JSONResponse:
     return answer(actor, 201 if created else 200, seat=seat, created=created)
 
 
+MAX_QUICK_BOTS = 7
+
+
 @router.post("/api/quickplay")
 async def quickplay(request: Request) -> JSONResponse:
+    """Quick play: with ``bots``, a private table against bots, started, in one call (instead
+    of create + n x bots + start); without, a seat at a waiting public table with people."""
     player = identity(request)
     data = await body(request)
+    if "bots" in data:
+        only(data, "bots", "level", "options")
+        return await _quickplay_bots(request, player, data)
     only(data, "seats", "options")
     actor, seat, created = await tables_of(request).quickplay(
         player, data.get("seats"), data.get("options")
     )
     return answer(actor, 201 if created else 200, seat=seat, created=created)
+
+
+async def _quickplay_bots(request: Request, player: Identity, data: dict[str, Any]) -> JSONResponse:
+    count, level = data.get("bots"), data.get("level", "easy")
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_QUICK_BOTS:
+        raise ApiError(400, "bad_request", f"bots is a number from 1 to {MAX_QUICK_BOTS}")
+    if not isinstance(level, str) or level not in LEVELS:
+        raise ApiError(400, "bad_request", f"level is one of {', '.join(LEVELS)}")
+    options = data.get("options")
+    if isinstance(options, dict) and options.get("players", count + 1) != count + 1:
+        raise ApiError(400, "bad_request", "options.players must be bots + 1 (or left out)")
+    check_options(count + 1, options)  # refused before any table exists
+    tables = tables_of(request)
+    actor = await tables.create(player, seats=count + 1, options=options, public=False)
+    seat = await actor.ask(actor.join, player, None)
+    await actor.ask(actor.fill_with_bots, player, level)
+    await actor.ask(actor.start, player, False)
+    return answer(actor, 201, seat=seat, created=True)
 
 
 @router.get("/api/tables/{table_id}")

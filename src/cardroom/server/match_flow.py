@@ -391,6 +391,7 @@ class MatchFlow:
         row, moves = await self.services.journal.run(load)
         self.status = "finished" if row["status"] == "finished" else "playing"
         self.restore_match(row, moves, self.runtime_json())
+        self.position_seq = self.seq  # everyone gets the reloaded position in a sync
         for conn in list(self.connections):
             conn.send(self.sync_text(conn))
 

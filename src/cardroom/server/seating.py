@@ -104,6 +104,41 @@ class SeatCommands:
         await self._save_seats()
         return seat.number
 
+    async def fill_with_bots(self: TableActor, identity: Identity, level: Any) -> None:
+        """Every free seat gets a bot of ``level``, stored in one write (quick play vs bots)."""
+        if identity.id != self.owner.id:
+            raise ApiError(403, "forbidden", "only the owner may fill a table with bots")
+        if self._playing():
+            raise ApiError(409, "conflict", "bots join between matches, not during one (R2.4)")
+        try:
+            level_bot_name(level)
+        except (ValueError, TypeError) as error:
+            raise ApiError(400, "bad_request", str(error)) from None
+        for seat in self.seats:
+            if seat.free:
+                seat.bot_level = level
+        await self._save_seats()
+
+    async def rename_player(self: TableActor, identity: Identity) -> None:
+        """A player changed their display name: their seat (and ownership) show the new one.
+
+        Seats are held by player id, so nothing moves; only the shown name changes. The name
+        is already stored with the player, so only the table's description is told again.
+        """
+        changed = False
+        for seat in self.seats:
+            if seat.player_id == identity.id and seat.player_name != identity.name:
+                seat.player_name = identity.name
+                changed = True
+        if self.owner.id == identity.id and self.owner.name != identity.name:
+            self.owner = identity
+            changed = True
+        for conn in self.connections:
+            if conn.player_id == identity.id:
+                conn.identity = identity
+        if changed and not self.closed:
+            self.broadcast_table()
+
     async def clear_seat(self: TableActor, identity: Identity, number: int) -> None:
         self.require_owner(identity)
         if self._playing():

@@ -74,6 +74,9 @@ class TableActor(MatchFlow, SeatCommands):
         self.abandon_after: float = float(row["abandon_after"])
         self.status: str = row["status"]
         self.seq: int = int(row.get("seq") or 0)
+        # The seq of the last message that changed the game position (an ``event``): what a
+        # client's ``after`` is compared with, so presence and seat news never make it stale.
+        self.position_seq: int = self.seq
         self.banned: set[str] = set(row.get("banned") or [])
         self.created_at = repo.iso(row.get("created_at"))
         self.seats = [SeatState.from_row(s) for s in row["seats"]]
@@ -205,6 +208,7 @@ class TableActor(MatchFlow, SeatCommands):
     ) -> None:
         """Tell everyone what happened; each seat gets its own view, nobody another's hand."""
         message = self.event_header(events)
+        self.position_seq = self.seq
         self.history.append(Sent(self.seq, message, ack_player, ack_id))
         texts: dict[tuple[int | None, bool], str] = {}
         for conn in self.connections:
@@ -292,7 +296,12 @@ class TableActor(MatchFlow, SeatCommands):
             self.broadcast_table()
 
     def resume(self, conn: Connection, since: int | None) -> None:
-        """Send what ``conn`` missed since ``since``, or the whole picture (``sync``)."""
+        """Send what ``conn`` missed since ``since``, or the whole picture (``sync``).
+
+        The reply always ends with the current view: the last replayed event carries it, and
+        when no event was missed (only presence or seat news, or nothing) a ``sync`` is sent
+        instead of the table messages, since a reloaded page has no view to build on.
+        """
         seat = self.match_seat_of(conn.player_id)
         oldest = self.history[0].seq if self.history else self.seq + 1
         if since is None or since > self.seq or since < oldest - 1:
@@ -302,6 +311,9 @@ class TableActor(MatchFlow, SeatCommands):
         last_event = max(
             (i for i, sent in enumerate(missed) if sent.message["type"] == "event"), default=-1
         )
+        if last_event < 0:
+            conn.send(dumps(self.sync_message(seat)))
+            return
         for i, sent in enumerate(missed):
             ack = sent.ack_id if sent.ack_player == conn.player_id else None
             if sent.message["type"] != "event":
@@ -338,9 +350,11 @@ class TableActor(MatchFlow, SeatCommands):
         seat = self.match_seat_of(player)
         if seat is None:
             return refuse("not_seated", "spectators cannot play; join a seat first")
-        if request.after is not None and request.after != self.seq:
+        if request.after is not None and not self.position_seq <= request.after <= self.seq:
             return refuse(
-                "stale", f"the table has moved on (seq {self.seq}, not {request.after}); resync"
+                "stale",
+                f"the game has moved on since seq {request.after} (position of seq "
+                f"{self.position_seq}); look again",
             )
         events: list[dict[str, Any]] = []
         if self.end_autopilot(seat):

@@ -37,6 +37,12 @@ def insert_player(conn: Connection, player_id: str, name: str) -> dict[str, Any]
     return {"id": player_id, "name": name, "created_at": created}
 
 
+def rename_player(conn: Connection, player_id: str, name: str) -> bool:
+    """A new display name for a player; False when there is no such player."""
+    done = conn.execute(update(Player).where(Player.id == player_id).values(name=name))
+    return done.rowcount > 0
+
+
 def get_player(conn: Connection, player_id: str) -> dict[str, Any] | None:
     return _row(conn.execute(select(Player.__table__).where(Player.id == player_id)).first())
 
