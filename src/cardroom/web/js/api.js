@@ -40,12 +40,15 @@ const T = (id) => `/api/tables/${encodeURIComponent(id)}`;
 export const api = {
   createPlayer: (name) => call("POST", "/api/players", { name }),
   me: () => call("GET", "/api/me"),
+  rename: (name) => call("PATCH", "/api/me", { name }),
   levels: () => call("GET", "/api/levels"),
   tables: () => call("GET", "/api/tables"),
   table: (id) => call("GET", T(id)),
   createTable: (body) => call("POST", "/api/tables", body),
   named: (body) => call("POST", "/api/tables/named", body),
   quickplay: (body) => call("POST", "/api/quickplay", body),
+  /** A private table against `bots` bots of `level`, already started: one call. */
+  playBots: (bots, level, options) => call("POST", "/api/quickplay", { bots, level, options }),
   join: (id, seat) => call("POST", `${T(id)}/join`, seat === undefined ? {} : { seat }),
   leave: (id) => call("POST", `${T(id)}/leave`, {}),
   addBot: (id, level, seat) => call("POST", `${T(id)}/bots`, seat === undefined ? { level } : { seat, level }),

@@ -56,17 +56,30 @@ export class Lobby {
         h("p", {}, "Build piles from 1 to 12, empty your stock first. Choose a name to start.")],
       h("label", {}, h("span", {}, "Display name"), input),
       h("button", { class: "btn primary", type: "submit" }, change ? "Change name" : "Continue"),
-      change ? h("small", { class: "muted" }, "A new name starts a new guest: seats you hold stay with the old one.") : null);
+      change ? h("small", { class: "muted" }, "You stay the same player: your seats and results keep the new name.") : null);
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
+      const name = input.value.trim();
       try {
-        const out = await api.createPlayer(input.value.trim());
+        const out = change && player() ? await this.rename(name) : await api.createPlayer(name);
         remember(out.player, out.token); // main.js routes again on "identity"
       } catch (error) {
         toast(error.text || error.message);
+        if (error.code === "name_claimed") toast("If that name is yours, sign in on the Leaderboards › Account page.", "info");
       }
     });
     return form;
+  }
+
+  /** Rename this guest (same player, same seats); a guest the server does not know any more
+   * (e.g. a new database) gets a new identity instead. */
+  async rename(name) {
+    try {
+      return await api.rename(name);
+    } catch (error) {
+      if (error.status === 401 || error.status === 404) return api.createPlayer(name);
+      throw error;
+    }
   }
 
   playPanel() {
@@ -97,9 +110,7 @@ export class Lobby {
 
   async quickBots(count, level, options) {
     await this.guard(async () => {
-      const { table } = await api.createTable({ seats: count + 1, public: false, name: null, options });
-      for (let i = 0; i < count; i += 1) await api.addBot(table.id, level);
-      await api.start(table.id);
+      const { table } = await api.playBots(count, level, options);
       this.openTable(table.id);
     });
   }

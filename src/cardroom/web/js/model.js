@@ -17,6 +17,8 @@ export class TableModel {
     this.log = [];
     this.summary = null; // the last round_summary detail, until the next round starts
     this.result = null; // the match_over detail
+    this.viewSeq = null; // seq of the message that brought the view shown (sent as `after`)
+    this.awards = []; // the league's `achievement` and `rating` events of the last match
     this.restore();
   }
 
@@ -32,6 +34,7 @@ export class TableModel {
         this.table = msg.table;
         this.eventRound = null;
         this.view = msg.view;
+        this.viewSeq = msg.seq;
         this.legal = msg.legal || [];
         this.setDeadline(msg.deadline_in);
         if (!msg.view) this.summary = null;
@@ -51,7 +54,10 @@ export class TableModel {
   }
 
   applyEvent(msg) {
-    if (msg.view) this.view = msg.view;
+    if (msg.view) {
+      this.view = msg.view;
+      this.viewSeq = msg.seq;
+    }
     if (typeof msg.round === "number") this.eventRound = msg.round;
     if ("legal" in msg) this.legal = msg.legal || [];
     else if (msg.view) this.legal = [];
@@ -62,7 +68,11 @@ export class TableModel {
       if (event.kind === "round_summary" || event.kind === "match_over") this.lastScores = event.detail.scores;
       if (event.kind === "match_started") this.lastScores = null;
       if (event.kind === "round_started" || event.kind === "match_started") this.summary = null;
-      if (event.kind === "match_started") this.result = null;
+      if (event.kind === "match_started") {
+        this.result = null;
+        this.awards = [];
+      }
+      if (event.kind === "achievement" || event.kind === "rating") this.awards.push(event);
       if (event.kind === "match_over") {
         this.result = event.detail;
         this.summary = null;

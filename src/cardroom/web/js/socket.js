@@ -84,10 +84,16 @@ export class TableSocket extends EventTarget {
     return true;
   }
 
-  /** Send an action; returns its id (for matching the ack or error), or null when offline. */
-  act(action) {
+  /**
+   * Send an action decided on the position of message `after` (its `seq`): the server refuses
+   * it as `stale` if the game moved on since (presence news does not count). Returns its id
+   * (for matching the ack or error), or null when offline.
+   */
+  act(action, after = null) {
     const id = `a-${Date.now().toString(36)}-${(counter++).toString(36)}`;
-    return this.send({ type: "action", id, action }) ? id : null;
+    const message = { type: "action", id, action };
+    if (typeof after === "number") message.after = after;
+    return this.send(message) ? id : null;
   }
 
   resync() {

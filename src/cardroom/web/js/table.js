@@ -33,6 +33,8 @@ export class TableScreen {
     this.hideResult = false;
     this.summaryEnds = null;
     this.socket = null;
+    this.viewCheck = null;
+    this.banner = awardsBanner();
     this.tick = setInterval(() => this.updateClock(), 250);
     this.unbindKeys = bindKeys((key) => this.onKey(key));
     root.addEventListener("click", (this.clickHandler = (e) => this.onClick(e)));
@@ -60,7 +62,6 @@ export class TableScreen {
   connect() {
     const since = this.model.seq ?? null;
     this.socket = new TableSocket(this.tableId, token(), since);
-    this.helloSince = since;
     this.socket.addEventListener("message", (e) => this.onMessage(e.detail));
     this.socket.addEventListener("status", () => this.updateStatus());
     this.socket.addEventListener("fatal", (e) => {
@@ -72,6 +73,8 @@ export class TableScreen {
 
   destroy() {
     clearInterval(this.tick);
+    clearTimeout(this.viewCheck);
+    this.banner.remove();
     this.unbindKeys();
     this.root.removeEventListener("click", this.clickHandler);
     this.socket?.close();
@@ -87,9 +90,13 @@ export class TableScreen {
   onMessage(msg) {
     if (msg.type === "welcome") {
       this.model.apply(msg);
-      // `since` brings back the moves missed (for the log); a page that was reloaded has no
-      // view in memory, so it also asks for the whole picture, which arrives after the replay.
-      if (!this.model.view && this.helloSince !== null) this.socket.resync();
+      // The server ends its hello reply with our view (the last replayed event, or a sync), so
+      // a reloaded page needs no resync. Only if none came (an older server, a lost message)
+      // while a match is on do we ask for the whole picture.
+      clearTimeout(this.viewCheck);
+      this.viewCheck = setTimeout(() => {
+        if (!this.model.view && this.model.table?.status === "playing") this.socket?.resync();
+      }, VIEW_GRACE_MS);
       return;
     }
     if (msg.type === "error") return this.onError(msg);
@@ -118,6 +125,21 @@ export class TableScreen {
     this.render();
     this.animate(events, before, handBefore);
     this.narrate(events, wasMyTurn);
+    this.showAwards(events);
+  }
+
+  /** The league's news after a match (achievements, rating changes): a banner on the table,
+   * which is a polite live region, so screen readers hear it once. */
+  showAwards(events) {
+    for (const event of events) {
+      if (event.kind !== "achievement" && event.kind !== "rating") continue;
+      const mine = event.seat === this.model.mySeat;
+      const item = h("div", { class: `award-toast ${event.kind}${mine ? " mine" : ""}`, "data-kind": event.kind },
+        h("span", { class: "award-icon", "aria-hidden": "true" }, event.kind === "achievement" ? "🏆" : "📈"),
+        h("span", {}, describe(event, this.model)));
+      this.banner.append(item);
+      setTimeout(() => item.remove(), AWARD_MS);
+    }
   }
 
   onError(msg) {
@@ -144,7 +166,8 @@ export class TableScreen {
   narrate(events, wasMyTurn) {
     for (const event of events) {
       const text = describe(event, this.model);
-      if (event.kind !== "turn") announce(text);
+      // Achievements and ratings are read out by their banner (a live region) instead.
+      if (!["turn", "achievement", "rating"].includes(event.kind)) announce(text);
       if (event.kind === "played") sound.play("play");
       if (event.kind === "discarded") sound.play("discard");
       if (event.kind === "completed") sound.play("complete");
@@ -383,7 +406,8 @@ export class TableScreen {
   send(action, target) {
     this.lastClick = null;
     if (this.pending) return;
-    const id = this.socket?.act(action);
+    // `after`: the position this move was chosen on; presence news never makes it stale.
+    const id = this.socket?.act(action, this.model.viewSeq);
     if (!id) {
       toast("Not connected: the move was not sent. Reconnecting…");
       return;
@@ -458,6 +482,16 @@ export class TableScreen {
     const out = await this.call(() => api.leave(this.tableId));
     if (out) this.exit();
   }
+}
+
+const VIEW_GRACE_MS = 3000;
+const AWARD_MS = 8000;
+
+/** The live region for the league's news, outside the re-rendered table (one per screen). */
+function awardsBanner() {
+  const el = h("div", { class: "awards-banner", id: "awards-banner", role: "status", "aria-live": "polite" });
+  document.body.append(el);
+  return el;
 }
 
 function parseCard(text) {

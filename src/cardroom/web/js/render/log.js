@@ -14,6 +14,10 @@ function list(names) {
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
+function fmt(value) {
+  return Number(value).toFixed(1);
+}
+
 /** One event as a sentence, or null for events not worth a log line. */
 export function describe(event, model) {
   const who = event.seat === undefined ? "" : model.name(event.seat);
@@ -58,6 +62,17 @@ export function describe(event, model) {
       return d.on ? `${model.name(d.seat)} is away; a bot plays for them` : `${model.name(d.seat)} is back`;
     case "skipped":
       return `${model.name(d.seat)}'s turn was skipped by the owner`;
+    case "achievement": {
+      const a = d.achievement || {};
+      const earner = event.seat === model.mySeat ? "You" : d.player?.name || who;
+      return `${earner} earned an achievement: “${a.name}” (${a.description})`;
+    }
+    case "rating": {
+      const change = Number(d.after) - Number(d.before);
+      const sign = change >= 0 ? "+" : "−";
+      const whose = event.seat === model.mySeat ? "Your" : `${who}'s`;
+      return `${whose} ${d.mode} rating: ${fmt(d.before)} → ${fmt(d.after)} (${sign}${fmt(Math.abs(change))})`;
+    }
     default:
       return null;
   }

@@ -1,5 +1,6 @@
 /** The round summary (points of the round) and the match result with a rematch button. */
 import { h } from "../dom.js";
+import { describe } from "./log.js";
 
 export function roundSummary(model, detail, secondsLeft) {
   const result = detail.result || {};
@@ -34,6 +35,9 @@ export function matchResult(model, detail, { onRematch, onLobby, canRematch }) {
     h("h2", { id: "match-title" }, iWon ? "★ You won the match! ★" : winners.length ? `${winners.map((s) => model.name(s)).join(" & ")} won the match` : "The match is over"),
     h("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       h("li", { class: winners.includes(seat) ? "winner" : "" }, h("span", {}, model.name(seat)), h("b", {}, `${score} pts`)))),
+    model.awards.length ? h("ul", { class: "awards", id: "match-awards", "aria-label": "Achievements and ratings" },
+      model.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === model.mySeat ? " mine" : ""}`, "data-kind": event.kind },
+        event.kind === "achievement" ? "🏆 " : "📈 ", describe(event, model)))) : null,
     h("div", { class: "actions" },
       canRematch ? h("button", { type: "button", class: "btn primary", id: "rematch", onclick: onRematch }, "Rematch") : null,
       h("button", { type: "button", class: "btn", onclick: onLobby }, "Back to the lobby")));
