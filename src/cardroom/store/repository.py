@@ -71,16 +71,19 @@ def replace_seats(conn: Connection, table_id: str, seats: list[dict[str, Any]]) 
         conn.execute(insert(Seat), [{"table_id": table_id, **seat} for seat in seats])
 
 
-def open_tables(conn: Connection) -> list[dict[str, Any]]:
-    """Every table that was open when the server stopped, with seats, match and moves."""
-    tables = [
-        dict(r._mapping)
-        for r in conn.execute(
-            select(Table.__table__)
-            .where(Table.status.in_(OPEN_STATUSES))
-            .order_by(Table.created_at)
-        )
-    ]
+def open_table_ids(conn: Connection) -> list[str]:
+    """The ids of the open tables (several processes: the ones some process should run)."""
+    query = select(Table.id).where(Table.status.in_(OPEN_STATUSES)).order_by(Table.created_at)
+    return [r.id for r in conn.execute(query)]
+
+
+def open_tables(conn: Connection, only: list[str] | None = None) -> list[dict[str, Any]]:
+    """Every table that was open when the server stopped (or those of ``only`` still open),
+    with seats, match and moves."""
+    query = select(Table.__table__).where(Table.status.in_(OPEN_STATUSES))
+    if only is not None:
+        query = query.where(Table.id.in_(only))
+    tables = [dict(r._mapping) for r in conn.execute(query.order_by(Table.created_at))]
     if not tables:
         return []
     ids = [t["id"] for t in tables]
