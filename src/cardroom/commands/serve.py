@@ -19,6 +19,13 @@ def serve_command(
             help="Database URL (CARDROOM_DB_URL): sqlite:///var/cardroom.db or postgresql://…"
         ),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (CARDROOM_REDIS_URL), to run several processes on one PostgreSQL"
+            " (docs/scaling.md)."
+        ),
+    ] = None,
 ) -> None:
     """Start the game server: lobby, tables, WebSocket play (docs/protocol.md)."""
     import uvicorn
@@ -26,7 +33,7 @@ def serve_command(
     from cardroom.server.app import create_app
     from cardroom.server.settings import Settings
 
-    settings = Settings.from_env(host=host, port=port, db_url=db)
+    settings = Settings.from_env(host=host, port=port, db_url=db, redis_url=redis)
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(levelname)s %(name)s: %(message)s"
     )

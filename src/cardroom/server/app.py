@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException
 from cardroom.server import league_routes, lobby, sockets
 from cardroom.server.auth import Tokens
 from cardroom.server.bots import BotRunner
+from cardroom.server.cluster import make_cluster
 from cardroom.server.errors import ApiError
 from cardroom.server.registry import Tables
 from cardroom.server.settings import Settings
@@ -81,12 +82,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 tables.forget(actor)
 
         services = Services(settings, Clock(settings.clock_speed), journal, bots, forget)
-        tables = Tables(services)
+        cluster = make_cluster(settings)
+        tables = Tables(services, cluster)
         app.state.settings = settings
         app.state.journal = journal
         app.state.tokens = Tokens(settings.secret or shared_secret(engine))
         app.state.tables = tables
         restored = await tables.restore()
+        await cluster.start(tables)
         # Long-lived objects (modules, restored matches) need not be scanned by every full
         # collection, and a busy table makes garbage fast: fewer, cheaper pauses of the loop.
         gc.collect()
@@ -99,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await tables.close_all()
+            await cluster.stop()
             journal.close()
             bots.close()
             engine.dispose()

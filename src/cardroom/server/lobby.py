@@ -158,7 +158,7 @@ async def levels() -> dict[str, Any]:
 
 @router.get("/api/tables")
 async def list_tables(request: Request) -> dict[str, Any]:
-    return {"tables": [actor.info() for actor in tables_of(request).public()]}
+    return {"tables": await tables_of(request).listing()}
 
 
 @router.post("/api/tables")
@@ -240,7 +240,7 @@ async def _quickplay_bots(request: Request, player: Identity, data: dict[str, An
 
 @router.get("/api/tables/{table_id}")
 async def get_table(request: Request, table_id: str) -> JSONResponse:
-    return answer(tables_of(request).get(table_id))
+    return answer(await tables_of(request).find(table_id))
 
 
 @router.post("/api/tables/{table_id}/join")
@@ -248,7 +248,7 @@ async def join(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
     data = await body(request)
     only(data, "seat")
-    actor = tables_of(request).get(table_id)
+    actor = await tables_of(request).find(table_id)
     seat = await actor.ask(actor.join, player, data.get("seat"))
     return answer(actor, seat=seat)
 
@@ -256,7 +256,7 @@ async def join(request: Request, table_id: str) -> JSONResponse:
 @router.post("/api/tables/{table_id}/leave")
 async def leave(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
-    actor = tables_of(request).get(table_id)
+    actor = await tables_of(request).find(table_id)
     await actor.ask(actor.leave, player)
     return answer(actor)
 
@@ -266,7 +266,7 @@ async def add_bot(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
     data = await body(request)
     only(data, "seat", "level")
-    actor = tables_of(request).get(table_id)
+    actor = await tables_of(request).find(table_id)
     seat = await actor.ask(actor.add_bot, player, data.get("seat"), data.get("level"))
     return answer(actor, seat=seat)
 
@@ -274,7 +274,7 @@ async def add_bot(request: Request, table_id: str) -> JSONResponse:
 @router.delete("/api/tables/{table_id}/seats/{seat}")
 async def clear_seat(request: Request, table_id: str, seat: int) -> JSONResponse:
     player = identity(request)
-    actor = tables_of(request).get(table_id)
+    actor = await tables_of(request).find(table_id)
     await actor.ask(actor.clear_seat, player, seat)
     return answer(actor)
 
@@ -284,7 +284,7 @@ async def configure(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
     data = await body(request)
     only(data, "options", "abandon_after")
-    actor = tables_of(request).get(table_id)
+    actor = await tables_of(request).find(table_id)
     await actor.ask(actor.configure, player, data.get("options"), data.get("abandon_after"))
     return answer(actor)
 
@@ -292,7 +292,7 @@ async def configure(request: Request, table_id: str) -> JSONResponse:
 @router.post("/api/tables/{table_id}/start")
 async def start(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
-    actor = tables_of(request).get(table_id)
+    actor = await tables_of(request).find(table_id)
     await actor.ask(actor.start, player, False)
     return answer(actor)
 
@@ -300,7 +300,7 @@ async def start(request: Request, table_id: str) -> JSONResponse:
 @router.post("/api/tables/{table_id}/rematch")
 async def rematch(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
-    actor = tables_of(request).get(table_id)
+    actor = await tables_of(request).find(table_id)
     await actor.ask(actor.start, player, True)
     return answer(actor)
 
@@ -308,7 +308,7 @@ async def rematch(request: Request, table_id: str) -> JSONResponse:
 @router.post("/api/tables/{table_id}/skip")
 async def skip(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
-    actor = tables_of(request).get(table_id)
+    actor = await tables_of(request).find(table_id)
     await actor.ask(actor.skip, player)
     return answer(actor)
 
@@ -318,7 +318,7 @@ async def evict(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
     data = await body(request)
     only(data, "seat")
-    actor = tables_of(request).get(table_id)
+    actor = await tables_of(request).find(table_id)
     await actor.ask(actor.evict, player, data.get("seat"))
     return answer(actor)
 

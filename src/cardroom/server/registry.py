@@ -1,5 +1,9 @@
 """All the open tables of this process: creating, finding (by id, by private name, for quick
-play), restoring them after a restart, and the cap on how many one process hosts."""
+play), restoring them after a restart, and the cap on how many one process hosts.
+
+With several processes (``cluster.py``) a table this process does not run is found through
+the cluster, as a ``RemoteTable``; one it may run (a lease) is restored here from the database.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from typing import Any
 
 from cardroom.games.skip import Options, OptionsError
 from cardroom.server.auth import Identity
+from cardroom.server.cluster import Cluster, LocalCluster
 from cardroom.server.errors import ApiError, bad_options
 from cardroom.server.seating import check_abandon_after
 from cardroom.server.seats import SeatState
@@ -27,12 +32,14 @@ def table_name_key(name: str) -> str:
 
 
 class Tables:
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: Services, cluster: Cluster | None = None) -> None:
         self.services = services
         self.settings = services.settings
+        self.cluster = cluster or LocalCluster()
         self.by_id: dict[str, TableActor] = {}
         self.by_name: dict[str, TableActor] = {}
         self._lock = asyncio.Lock()
+        self._adopting: dict[str, asyncio.Future[TableActor | None]] = {}
 
     # -- lookups ---------------------------------------------------------------------------------
 
@@ -42,8 +49,21 @@ class Tables:
             raise ApiError(404, "not_found", f"no open table {table_id!r}")
         return actor
 
+    async def find(self, table_id: str) -> Any:
+        """The table here, or (several processes) the one another process runs."""
+        actor = self.by_id.get(table_id)
+        if actor is not None and not actor.closed:
+            return actor
+        return await self.cluster.locate(table_id)
+
     def public(self) -> list[TableActor]:
         return [t for t in self.by_id.values() if t.public and not t.closed]
+
+    async def listing(self) -> list[dict[str, Any]]:
+        """Every open public table's ``info()``: this process's and the other processes'."""
+        here = [actor.info() for actor in self.public()]
+        ids = {info["id"] for info in here}
+        return here + [info for info in await self.cluster.listing() if info["id"] not in ids]
 
     # -- creating ------------------------------------------------------------------------------
 
@@ -56,6 +76,7 @@ class Tables:
         public: bool,
         name: str | None = None,
         abandon_after: Any = None,
+        table_id: str | None = None,
     ) -> TableActor:
         if len(self.by_id) >= self.settings.max_tables:
             raise ApiError(503, "server_full", "this server hosts as many tables as it can")
@@ -65,7 +86,9 @@ class Tables:
             if abandon_after is not None
             else self.settings.abandon_after
         )
-        table_id = "t_" + secrets.token_hex(5)
+        table_id = table_id or new_table_id()
+        if not await self.cluster.claim(table_id):
+            raise ApiError(409, "conflict", "that table id is taken; try again")
         seat_states = [SeatState(number) for number in range(checked.players)]
         row = {
             "id": table_id,
@@ -81,9 +104,13 @@ class Tables:
             "banned": [],
             "created_at": repo.utcnow(),
         }
-        await self.services.journal.run(
-            lambda c: repo.insert_table(c, row, [s.to_row() for s in seat_states])
-        )
+        try:
+            await self.services.journal.run(
+                lambda c: repo.insert_table(c, row, [s.to_row() for s in seat_states])
+            )
+        except BaseException:
+            await self.cluster.release(table_id)
+            raise
         actor = TableActor(self.services, {**row, "owner_name": owner.name, "seats": []})
         actor.seats = seat_states
         self._add(actor)
@@ -94,12 +121,28 @@ class Tables:
         if actor.name is not None and not actor.public:
             self.by_name[table_name_key(actor.name)] = actor
         actor.start_task()
+        self.cluster.announce(actor)
 
-    def forget(self, actor: TableActor) -> None:
-        """Called by a table as it closes."""
-        self.by_id.pop(actor.id, None)
+    def forget(self, actor: TableActor, released: bool = True) -> None:
+        """Called by a table as it closes (``released``: others need not look for it)."""
+        if self.by_id.get(actor.id) is actor:
+            del self.by_id[actor.id]
         if actor.name is not None and self.by_name.get(table_name_key(actor.name)) is actor:
             del self.by_name[table_name_key(actor.name)]
+        if released:
+            self.cluster.released(actor)
+            if actor.name is not None and not actor.public:
+                key, table_id = table_name_key(actor.name), actor.id
+                task = asyncio.create_task(self.cluster.forget_name(key, table_id))
+                actor._background.add(task)
+
+    def drop(self, actor: TableActor, code: int) -> None:
+        """Stop running a table without closing it: another process runs it now (its lease
+        lapsed), so this one must not write for it again. Its sockets reconnect (``code``)."""
+        self._stop(actor)
+        for conn in list(actor.connections):
+            conn.close(code)
+        self.forget(actor, released=False)
 
     async def named(
         self, player: Identity, name: Any, seats: Any, options: Any
@@ -108,16 +151,45 @@ class Tables:
         if not isinstance(name, str) or not 1 <= len(" ".join(name.split())) <= MAX_TABLE_NAME:
             raise ApiError(400, "bad_request", f"a table name has 1 to {MAX_TABLE_NAME} characters")
         clean = " ".join(name.split())
+        key = table_name_key(clean)
         async with self._lock:
-            actor = self.by_name.get(table_name_key(clean))
-            created = actor is None or actor.closed
-            if created:
-                actor = await self.create(
-                    player, seats=seats, options=options, public=False, name=clean
+            actor: Any = self.by_name.get(key)
+            created = False
+            if actor is None or actor.closed:
+                actor, created = await self._named_elsewhere_or_new(
+                    player, key, clean, seats, options
                 )
-        assert actor is not None
         seat = await self._sit_if_possible(actor, player)
         return actor, seat, created
+
+    async def _named_elsewhere_or_new(
+        self, player: Identity, key: str, name: str, seats: Any, options: Any
+    ) -> tuple[Any, bool]:
+        """The table another process opened under this name, or a new one here."""
+        for _attempt in range(3):
+            table_id = new_table_id()
+            holder = await self.cluster.claim_name(key, table_id)
+            if holder is None or holder == table_id:
+                try:
+                    actor = await self.create(
+                        player,
+                        seats=seats,
+                        options=options,
+                        public=False,
+                        name=name,
+                        table_id=table_id,
+                    )
+                except BaseException:
+                    await self.cluster.forget_name(key, table_id)
+                    raise
+                return actor, True
+            try:
+                return await self.find(holder), False
+            except ApiError as error:
+                if error.status != 404:
+                    raise
+                await self.cluster.forget_name(key, holder)  # it closed: the name is free
+        raise ApiError(503, "unavailable", "that table name is busy; try again")
 
     async def quickplay(
         self, player: Identity, seats: Any, options: Any
@@ -137,11 +209,35 @@ class Tables:
                 except ApiError:
                     continue
                 return actor, seat, False
+            found = await self._quickplay_elsewhere(player, wanted)
+            if found is not None:
+                return found
             actor = await self.create(player, seats=seats, options=options, public=True)
         seat = await actor.ask(actor.join, player, None)
         return actor, seat, True
 
-    async def _sit_if_possible(self, actor: TableActor, player: Identity) -> int | None:
+    async def _quickplay_elsewhere(
+        self, player: Identity, wanted: Options
+    ) -> tuple[Any, int, bool] | None:
+        """A waiting table another process hosts, from its lobby listing."""
+        options = wanted.to_json()
+        for info in await self.cluster.listing():
+            if info["status"] != "waiting" or len(info["seats"]) != wanted.players:
+                continue
+            if {**info["options"], "players": wanted.players} != {
+                **options,
+                "players": wanted.players,
+            }:
+                continue
+            try:
+                remote = await self.find(info["id"])
+                seat = await remote.ask(remote.join, player, None)
+            except ApiError:
+                continue
+            return remote, seat, False
+        return None
+
+    async def _sit_if_possible(self, actor: Any, player: Identity) -> int | None:
         try:
             return await actor.ask(actor.join, player, None)
         except ApiError as error:
@@ -152,36 +248,83 @@ class Tables:
     # -- restart ---------------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Bring back every table that was open, each match exactly where it was (R7.5)."""
+        """Bring back every table that was open, each match exactly where it was (R7.5).
+
+        With several processes, each brings back the tables whose lease it wins."""
         rows = await self.services.journal.run(repo.open_tables)
+        restored = 0
         for row in rows:
-            row = {**row, "seq": int(row.get("seq") or 0) + SEQ_MARGIN_AFTER_RESTART}
-            actor = TableActor(self.services, row)
-            match = row.get("match")
-            try:
-                if match is not None and match["status"] in ("playing", "finished"):
-                    actor.restore_match(match, match["moves"], row.get("runtime"))
-            except Exception:
-                log.exception("table %s: its match does not replay; closing it", row["id"])
-                actor.match = None
-                actor.status = "waiting"
-            self._add(actor)
-        return len(rows)
+            if row["id"] in self.by_id or not await self.cluster.claim(row["id"]):
+                continue
+            self._revive(row)
+            restored += 1
+        return restored
+
+    def _revive(self, row: dict[str, Any]) -> TableActor:
+        row = {**row, "seq": int(row.get("seq") or 0) + SEQ_MARGIN_AFTER_RESTART}
+        actor = TableActor(self.services, row)
+        match = row.get("match")
+        try:
+            if match is not None and match["status"] in ("playing", "finished"):
+                actor.restore_match(match, match["moves"], row.get("runtime"))
+        except Exception:
+            log.exception("table %s: its match does not replay; closing it", row["id"])
+            actor.match = None
+            actor.status = "waiting"
+        self._add(actor)
+        return actor
+
+    async def adopt(self, table_id: str) -> TableActor | None:
+        """Take over an open table nobody runs (its process died): claim its lease, then
+        restore it from the database as a restart does. None if another process won it."""
+        pending = self._adopting.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[TableActor | None] = asyncio.get_running_loop().create_future()
+        self._adopting[table_id] = future
+        try:
+            actor = await self._adopt(table_id)
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: waiters get it, nobody else must
+            raise
+        else:
+            future.set_result(actor)
+            return actor
+        finally:
+            del self._adopting[table_id]
+
+    async def _adopt(self, table_id: str) -> TableActor | None:
+        if not await self.cluster.claim(table_id):
+            return None
+        rows = await self.services.journal.run(lambda c: repo.open_tables(c, only=[table_id]))
+        if not rows:
+            await self.cluster.release(table_id)
+            raise ApiError(404, "not_found", f"no open table {table_id!r}")
+        return self._revive(rows[0])
+
+    async def adopted(self, table_id: str) -> TableActor | None:
+        """The table this process is taking over right now, once restored."""
+        pending = self._adopting.get(table_id)
+        return await asyncio.shield(pending) if pending is not None else None
 
     async def close_all(self) -> None:
         for actor in list(self.by_id.values()):
-            actor.closed = True
-            if actor.task is not None:
-                actor.task.cancel()
-            for timer in (
-                actor.turn_timer,
-                actor.bot_timer,
-                actor.round_timer,
-                actor.abandon_timer,
-            ):
-                timer.cancel()
-            for task in list(actor._background):
-                task.cancel()
+            self._stop(actor)
+
+    @staticmethod
+    def _stop(actor: TableActor) -> None:
+        actor.closed = True
+        if actor.task is not None:
+            actor.task.cancel()
+        for timer in (actor.turn_timer, actor.bot_timer, actor.round_timer, actor.abandon_timer):
+            timer.cancel()
+        for task in list(actor._background):
+            task.cancel()
+
+
+def new_table_id() -> str:
+    return "t_" + secrets.token_hex(5)
 
 
 def check_options(seats: Any, options: Any) -> Options:

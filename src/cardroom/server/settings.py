@@ -39,6 +39,11 @@ class Settings:
     gc_thresholds: tuple[int, int, int] = (20000, 20, 50)
     history: int = 256  # events kept per table for reconnecting clients
     log_level: str = "info"
+    # Several processes sharing PostgreSQL (docs/scaling.md): empty means this process alone.
+    redis_url: str = ""
+    redis_prefix: str = "cardroom:"  # keys and channels of one deployment (tests: one each)
+    lease_ttl: float = 10.0  # seconds a dead process keeps its tables before others take over
+    node_id: str = ""  # this process in leases; empty: host-pid-random
     web_dir: Path = field(default=WEB_DIR)
 
     @classmethod

@@ -70,7 +70,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         if not isinstance(hello, Hello):
             raise ProtocolError("unauthorized", "the first message must be hello with a token")
         identity = state.tokens.verify(hello.token)
-        actor = state.tables.get(table_id)
+        actor = await state.tables.find(table_id)
     except (TimeoutError, ProtocolError, ApiError) as error:
         code = 4404 if isinstance(error, ApiError) and error.status == 404 else 4401
         message = getattr(error, "message", "say hello with your token first")

@@ -1,0 +1,77 @@
+"""Where tables live: this process alone (``LocalCluster``), or several processes that share
+PostgreSQL and Redis (``RedisCluster``, ``docs/scaling.md``).
+
+The registry (``registry.py``) asks its cluster three things: may this process own a table
+(``claim``), where is a table this process does not own (``locate``), and what do the other
+processes list in their lobbies. One process with no Redis answers "yes, nowhere, nothing":
+the same code path as before there was a cluster.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardroom.server.errors import ApiError
+
+if TYPE_CHECKING:
+    from cardroom.server.registry import Tables
+    from cardroom.server.settings import Settings
+    from cardroom.server.table import TableActor
+
+
+def not_found(table_id: str) -> ApiError:
+    return ApiError(404, "not_found", f"no open table {table_id!r}")
+
+
+class Cluster:
+    """The interface, with the answers of a process that is the only one (``LocalCluster``)."""
+
+    node = "local"
+
+    async def start(self, tables: Tables) -> None:
+        """Begin serving others (after this process restored the tables it owns)."""
+        self.tables = tables
+
+    async def stop(self) -> None:
+        """Hand this process's tables over at shutdown (its tables are stopped already)."""
+
+    async def claim(self, table_id: str) -> bool:
+        """May this process run the table's actor? (Creating it, restoring it, taking over.)"""
+        return True
+
+    def announce(self, actor: TableActor) -> None:
+        """A table now runs here: other processes' lobbies may list it."""
+
+    async def release(self, table_id: str) -> None:
+        """Give up a table this process claimed but will not run."""
+
+    def released(self, actor: TableActor) -> None:
+        """The table has closed here: others need not look for it any more."""
+
+    async def locate(self, table_id: str) -> Any:
+        """A table this process does not run: a ``RemoteTable``, or the actor once taken over."""
+        raise not_found(table_id)
+
+    async def listing(self) -> list[dict[str, Any]]:
+        """Public tables the other processes host (their ``info()``)."""
+        return []
+
+    async def claim_name(self, key: str, table_id: str) -> str | None:
+        """Reserve a private table name for ``table_id``; the id holding it already, if any."""
+        return None
+
+    async def forget_name(self, key: str, table_id: str) -> None:
+        """The table holding ``key`` has gone: the name is free again."""
+
+
+class LocalCluster(Cluster):
+    """One process, any database: every table is here, and nothing is forwarded."""
+
+
+def make_cluster(settings: Settings) -> Cluster:
+    """Redis when a URL is configured (``--redis`` / ``CARDROOM_REDIS_URL``), else local."""
+    if not settings.redis_url:
+        return LocalCluster()
+    from cardroom.server.redis_cluster import RedisCluster
+
+    return RedisCluster(settings)

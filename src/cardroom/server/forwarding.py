@@ -1,0 +1,181 @@
+"""Tables owned by another process, and sockets held by another process.
+
+``RemoteTable`` stands, in a process that does not own a table, for that table: the lobby and
+the socket endpoint call it exactly as they call a ``TableActor`` (``ask``/``tell`` with
+``join``, ``connect``, ``handle_action``...), and it forwards each call to the owner over the
+bus. ``RemoteConnection`` stands, in the owner, for a socket held elsewhere: the table sends it
+text as to any ``Connection`` and it is forwarded to the one process holding that socket. So
+the table code is the same for local and remote people, and each socket gets exactly what the
+owner rendered for it (its own seat's view, R7.2), on the channel of its own process only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from cardroom.games.skip import action_from_json, action_to_json
+from cardroom.server.auth import Identity
+from cardroom.server.errors import ApiError
+from cardroom.server.protocol import ActionRequest
+
+if TYPE_CHECKING:
+    from cardroom.server.connection import Connection
+    from cardroom.server.redis_cluster import RedisCluster
+    from cardroom.server.table import TableActor
+
+# Lobby commands a process may run at a table it owns on behalf of another process.
+REMOTE_COMMANDS = ("join", "leave", "add_bot", "clear_seat", "configure", "start", "skip", "evict")
+
+
+# -- the wire form of calls ------------------------------------------------------------------------
+
+
+def encode_args(args: tuple[Any, ...]) -> list[Any]:
+    return [{"identity": [a.id, a.name]} if isinstance(a, Identity) else a for a in args]
+
+
+def decode_args(args: list[Any]) -> tuple[Any, ...]:
+    return tuple(
+        Identity(*a["identity"]) if isinstance(a, dict) and set(a) == {"identity"} else a
+        for a in args
+    )
+
+
+def encode_request(request: ActionRequest) -> dict[str, Any]:
+    return {"id": request.id, "action": action_to_json(request.action), "after": request.after}
+
+
+def decode_request(data: dict[str, Any]) -> ActionRequest:
+    return ActionRequest(data["id"], action_from_json(data["action"]), data.get("after"))
+
+
+def error_json(error: ApiError) -> dict[str, Any]:
+    return {
+        "status": error.status,
+        "code": error.code,
+        "message": error.message,
+        "rule": error.rule,
+    }
+
+
+def error_from_json(data: dict[str, Any]) -> ApiError:
+    return ApiError(data["status"], data["code"], data["message"], data.get("rule"))
+
+
+# -- a table elsewhere -----------------------------------------------------------------------------
+
+
+class RemoteTable:
+    """A table another process owns, with the face of a ``TableActor`` for lobby and sockets."""
+
+    def __init__(self, cluster: RedisCluster, table_id: str, owner: str) -> None:
+        self.cluster = cluster
+        self.id = table_id
+        self.owner_node = owner
+        self.closed = False
+        self.local: TableActor | None = None  # set if the table came to this process meanwhile
+        self._info: dict[str, Any] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def info(self) -> dict[str, Any]:
+        """The table as its owner described it in its last answer."""
+        return self.local.info() if self.local is not None else self._info
+
+    async def ask(self, command: Callable[..., Awaitable[Any]], *args: Any) -> Any:
+        return await command(*args)
+
+    def tell(self, command: Callable[..., Awaitable[Any]], *args: Any) -> None:
+        task = asyncio.create_task(command(*args))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def call(self, method: str, *args: Any) -> Any:
+        return await self.cluster.call(self, method, args)
+
+    # -- the socket endpoint's calls --
+
+    async def connect(self, conn: Connection, since: int | None) -> None:
+        await self.cluster.forward_connect(self, conn, since)
+        if self.local is not None:
+            await self.local.ask(self.local.connect, conn, since)
+
+    async def handle_action(self, conn: Connection, request: ActionRequest) -> None:
+        if self.local is not None:
+            self.local.tell(self.local.handle_action, conn, request)
+        else:
+            self.cluster.forward(conn, "action", req=encode_request(request))
+
+    async def resync(self, conn: Connection) -> None:
+        if self.local is not None:
+            self.local.tell(self.local.resync, conn)
+        else:
+            self.cluster.forward(conn, "resync")
+
+    async def disconnect(self, conn: Connection) -> None:
+        if self.local is not None:
+            self.local.tell(self.local.disconnect, conn)
+        else:
+            self.cluster.forward_gone(conn)
+
+    # -- the lobby's calls --
+
+    async def join(self, identity: Identity, number: int | None) -> int:
+        return await self.call("join", identity, number)
+
+    async def leave(self, identity: Identity) -> None:
+        await self.call("leave", identity)
+
+    async def add_bot(self, identity: Identity, number: int | None, level: Any) -> int:
+        return await self.call("add_bot", identity, number, level)
+
+    async def clear_seat(self, identity: Identity, number: int) -> None:
+        await self.call("clear_seat", identity, number)
+
+    async def configure(self, identity: Identity, options: Any, abandon_after: Any) -> None:
+        await self.call("configure", identity, options, abandon_after)
+
+    async def start(self, identity: Identity, rematch: bool = False) -> None:
+        await self.call("start", identity, rematch)
+
+    async def skip(self, identity: Identity) -> None:
+        await self.call("skip", identity)
+
+    async def evict(self, identity: Identity, number: Any) -> None:
+        await self.call("evict", identity, number)
+
+
+# -- a socket elsewhere ----------------------------------------------------------------------------
+
+
+class RemoteConnection:
+    """In the owner: a socket held by another process, with the face of a ``Connection``."""
+
+    def __init__(
+        self, cluster: RedisCluster, conn_id: str, node: str, identity: Identity, table_id: str
+    ) -> None:
+        self.cluster = cluster
+        self.conn_id = conn_id
+        self.node = node
+        self.identity = identity
+        self.table_id = table_id
+        self.closed = False
+
+    @property
+    def player_id(self) -> str:
+        return self.identity.id
+
+    def send(self, text: str) -> None:
+        if not self.closed:
+            self.cluster.post(self.node, {"t": "out", "conn": self.conn_id, "text": text})
+
+    def close(self, code: int = 1000) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.cluster.remote.pop(self.conn_id, None)
+        self.cluster.post(self.node, {"t": "close", "conn": self.conn_id, "code": code})
+
+    async def finish(self) -> None:
+        self.closed = True

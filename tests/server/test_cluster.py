@@ -1,0 +1,249 @@
+"""Several server processes on one PostgreSQL database and one Redis (docs/scaling.md).
+
+Two real ``cardroom serve`` processes share a fresh database and a Redis key prefix of their
+own. Clients cannot tell which process they talk to: people on different processes play one
+table, a spectator elsewhere sees no hands, and when the owner of a table is killed the other
+process takes the table over and the match goes on from its last confirmed move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from conftest import TIMEOUT, Person, PostgresDatabase, Server, choose, play_until_over
+from redis.asyncio import Redis
+
+from cardroom.games.skip import replay
+from cardroom.store.lease import Leases
+
+pytestmark = pytest.mark.postgres
+
+REDIS_URL = "redis://127.0.0.1:6379/0"
+LEASE_TTL = 3.0  # seconds: short, so a takeover happens quickly; checked by behaviour only
+OPTIONS = {"stock_size": 5, "match_target": None, "turn_timer": 3600}
+
+
+# -- the lease, against the real Redis -------------------------------------------------------------
+
+
+@pytest.fixture
+async def redis() -> AsyncIterator[tuple[Redis, str]]:
+    client = Redis.from_url(REDIS_URL)
+    prefix = f"cardroom-test-{secrets.token_hex(4)}:"
+    yield client, prefix
+    keys = [key async for key in client.scan_iter(match=prefix + "*")]
+    if keys:
+        await client.delete(*keys)
+    await client.aclose()
+
+
+async def test_a_table_has_one_owner_at_a_time(redis):
+    client, prefix = redis
+    one, two = Leases(client, prefix, "one", 5), Leases(client, prefix, "two", 5)
+    assert await one.claim("t_1")
+    assert not await two.claim("t_1")
+    assert await two.owner("t_1") == "one"
+    assert await one.owners(["t_1", "t_2"]) == {"t_1": "one", "t_2": None}
+
+
+async def test_the_owner_renews_its_lease_and_others_cannot(redis):
+    client, prefix = redis
+    one, two = Leases(client, prefix, "one", 5), Leases(client, prefix, "two", 5)
+    await one.claim("t_1")
+    assert await one.renew(["t_1"]) == set()
+    assert await two.renew(["t_1"]) == {"t_1"}, "renewing someone else's lease must fail"
+    assert not await two.release("t_1"), "releasing someone else's lease must fail"
+    assert await one.owner("t_1") == "one"
+
+
+async def test_a_lapsed_lease_goes_to_the_next_claimant_and_the_old_owner_knows_it_lost(redis):
+    client, prefix = redis
+    one = Leases(client, prefix, "one", 0.2)
+    two = Leases(client, prefix, "two", 5)
+    assert await one.claim("t_1")
+    while await two.owner("t_1") is not None:  # one stops renewing, as a dead process does
+        await asyncio.sleep(0.05)
+    assert await two.claim("t_1")
+    assert await one.renew(["t_1"]) == {"t_1"}
+    assert not await one.release("t_1")
+    assert await two.owner("t_1") == "two"
+
+
+async def test_a_released_lease_is_free_at_once(redis):
+    client, prefix = redis
+    one, two = Leases(client, prefix, "one", 60), Leases(client, prefix, "two", 60)
+    await one.claim("t_1")
+    assert await one.release("t_1")
+    assert await two.claim("t_1")
+
+
+async def test_processes_are_alive_while_they_beat(redis):
+    client, prefix = redis
+    one, two = Leases(client, prefix, "one", 5), Leases(client, prefix, "two", 5)
+    await one.beat()
+    assert await two.alive(["one", "two"]) == {"one"}
+    await one.gone()
+    assert await two.alive(["one"]) == set()
+
+
+# -- two processes -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def pair(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    """Two servers on one fresh PostgreSQL database and one Redis prefix."""
+    db = PostgresDatabase()
+    prefix = f"cardroom-test-{secrets.token_hex(4)}:"
+    env = {
+        "CARDROOM_REDIS_URL": REDIS_URL,
+        "CARDROOM_REDIS_PREFIX": prefix,
+        "CARDROOM_LEASE_TTL": str(LEASE_TTL),
+    }
+    servers = (Server(db.url, tmp_path, **env), Server(db.url, tmp_path, **env))
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+        db.drop()
+        asyncio.run(_drop_keys(prefix))
+
+
+async def _drop_keys(prefix: str) -> None:
+    client = Redis.from_url(REDIS_URL)
+    keys = [key async for key in client.scan_iter(match=prefix + "*")]
+    if keys:
+        await client.delete(*keys)
+    await client.aclose()
+
+
+def match_over(message: dict[str, Any]) -> dict[str, Any]:
+    return next(e["detail"] for e in message["events"] if e["kind"] == "match_over")
+
+
+async def move_to(person: Person, server: Server) -> None:
+    """The person's client now talks to ``server`` (same token: the database is shared)."""
+    await person.http.aclose()
+    person.server = server
+    person.http = httpx.AsyncClient(base_url=server.url, timeout=TIMEOUT)
+    person.http.headers["Authorization"] = f"Bearer {person.token}"
+
+
+async def test_people_on_two_processes_play_one_table_and_a_spectator_elsewhere_sees_no_hands(
+    pair,
+):
+    a, b = pair
+    ada = await Person(a, "Ada").register()
+    bob = await Person(b, "Bob").register()
+    cy = await Person(b, "Cy").register()
+    created = await ada.post("/api/tables", {"seats": 2, "options": OPTIONS}, expect=201)
+    tid = created["table"]["id"]
+    listed = (await bob.http.get("/api/tables")).json()["tables"]
+    assert tid in [t["id"] for t in listed], "the lobby of one process lists the other's tables"
+    joined = await bob.post(f"/api/tables/{tid}/join")  # reaches the owner through Redis
+    assert joined["seat"] == 1 and joined["table"]["seats"][1]["player"]["id"] == bob.id
+
+    for person in (ada, bob, cy):
+        await person.connect(tid)
+    assert cy.spectator and bob.seat == 1
+    await bob.post(f"/api/tables/{tid}/start")
+    results = await asyncio.gather(play_until_over(ada, 1), play_until_over(bob, 2))
+    assert match_over(results[0]) == match_over(results[1])
+
+    over = await cy.expect(lambda m: any(e["kind"] == "match_over" for e in m.get("events", ())))
+    assert over["view"] is not None and over["view"]["hand"] is None
+    watched = [m for m in cy.messages if m.get("view") is not None]
+    assert len(watched) > 10 and all(m["view"]["hand"] is None for m in watched)
+    match_id = match_over(over)["match"]
+    record = (await bob.http.get(f"/api/matches/{match_id}/record")).json()
+    assert replay(record).over
+    for person in (ada, bob, cy):
+        await person.close()
+
+
+async def test_when_the_owner_dies_the_other_process_takes_the_table_over_where_it_was(pair):
+    a, b = pair
+    ada = await Person(a, "Ada").register()
+    bob = await Person(b, "Bob").register()
+    created = await ada.post(
+        "/api/tables", {"seats": 2, "options": OPTIONS, "abandon_after": 3600}, expect=201
+    )
+    tid = created["table"]["id"]  # process a owns it: its creator's
+    await bob.post(f"/api/tables/{tid}/join")
+    for person in (ada, bob):
+        await person.connect(tid)
+    await ada.post(f"/api/tables/{tid}/start")
+    for person in (ada, bob):
+        await person.expect(lambda m: m["type"] == "event" and m.get("view"))
+    rng = random.Random(3)
+    for _ in range(10):  # each move confirmed (acknowledged, and seen by both)
+        mover = ada if ada.latest_view().get("legal") else bob
+        reply = await mover.act(choose(mover.latest_view()["legal"], rng))
+        assert reply["type"] == "event"
+        other = bob if mover is ada else ada
+        await other.expect(lambda m, seq=reply["seq"]: m.get("seq") == seq)
+    last = {person.name: person.latest_view() for person in (ada, bob)}
+
+    a.kill()  # SIGKILL: no lease released, nothing said to anyone
+    await ada.close()
+    await move_to(ada, b)
+    # Bob's socket (on b) is told to reconnect once b sees that the table changed hands.
+    await asyncio.wait_for(asyncio.shield(bob._reader), TIMEOUT)
+    assert bob.ws.close_code == 1012  # "service restart": what clients reconnect after
+    await bob.close()
+    syncs = {}
+    for person in (ada, bob):
+        await person.connect(tid, since=last[person.name]["seq"])
+        sync = syncs[person.name] = await person.expect(lambda m: m["type"] == "sync")
+        before = last[person.name]
+        assert sync["view"] == before["view"], "the position changed across the takeover"
+        assert sync["legal"] == before["legal"]
+        assert sync["seq"] > before["seq"]
+
+    info = (await bob.http.get(f"/api/tables/{tid}")).json()["table"]
+    assert info["status"] == "playing"
+    finals = await asyncio.gather(
+        play_until_over(ada, 4, syncs["Ada"]), play_until_over(bob, 5, syncs["Bob"])
+    )
+    match_id = match_over(finals[0])["match"]
+    record = (await ada.http.get(f"/api/matches/{match_id}/record")).json()
+    assert replay(record).over
+    assert sum(len(r["moves"]) for r in record["rounds"]) > 10
+    for person in (ada, bob):
+        await person.close()
+
+
+async def test_a_process_that_loses_a_lease_stops_running_the_table(pair):
+    """Only the lease holder runs a table: when another holds the lease, the process stops it
+    (its sockets are told to reconnect) and writes nothing more for it."""
+    a, b = pair
+    ada = await Person(a, "Ada").register()
+    created = await ada.post("/api/tables", {"seats": 2, "options": OPTIONS}, expect=201)
+    tid = created["table"]["id"]
+    await ada.connect(tid)
+    prefix = a.env["CARDROOM_REDIS_PREFIX"]
+    client = Redis.from_url(REDIS_URL)
+    try:
+        await client.set(f"{prefix}table:{tid}:owner", "an-impostor", px=60_000)
+        await asyncio.wait_for(asyncio.shield(ada._reader), TIMEOUT)
+        assert ada.ws.close_code == 1012
+        await ada.close()
+        await client.delete(f"{prefix}table:{tid}:owner")  # the "impostor" is gone
+        await move_to(ada, b)
+        await ada.connect(tid)  # b takes the table over from the database
+        info = (await ada.http.get(f"/api/tables/{tid}")).json()["table"]
+        assert info["seats"][0]["player"]["id"] == ada.id
+        owner = await client.get(f"{prefix}table:{tid}:owner")
+        assert owner is not None and owner.decode() != "an-impostor"
+    finally:
+        await client.aclose()
+    await ada.close()
