@@ -12,6 +12,7 @@ import asyncio
 import random
 import secrets
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -98,7 +99,7 @@ async def test_processes_are_alive_while_they_beat(redis):
 
 @pytest.fixture
 def pair(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    """Two servers on one fresh PostgreSQL database and one Redis prefix."""
+    """Two servers on one fresh PostgreSQL database and one Redis prefix, started together."""
     db = PostgresDatabase()
     prefix = f"cardroom-test-{secrets.token_hex(4)}:"
     env = {
@@ -108,8 +109,8 @@ def pair(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
     }
     servers = (Server(db.url, tmp_path, **env), Server(db.url, tmp_path, **env))
     try:
-        for server in servers:
-            server.start()
+        with ThreadPoolExecutor(2) as pool:  # both at once: they take turns to migrate
+            list(pool.map(Server.start, servers))
         yield servers
     finally:
         for server in servers:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select
+from sqlalchemy import Engine, create_engine, event, insert, select, text
 from sqlalchemy.exc import IntegrityError
 
 from cardroom.store.models import ServerSecret
@@ -46,11 +46,20 @@ def open_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=4, max_overflow=4)
 
 
+MIGRATION_LOCK = 0x63617264  # any fixed number: PostgreSQL advisory lock of the migrations
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest revision (Alembic), as the server does at every start."""
+    """Bring the schema to the newest revision (Alembic), as the server does at every start.
+
+    Several processes starting at once on one PostgreSQL database take turns (a lock held
+    until this transaction ends): the first migrates, the others find the schema up to date.
+    """
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
