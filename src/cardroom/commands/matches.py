@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from cardroom.bots import BOTS, make_bot
+from cardroom.commands.progress import game_progress
 from cardroom.games.skip import Match, Options, OptionsError, ReplayError, replay, view
 from cardroom.sim.play import play_round
 from cardroom.sim.render import position_table, scores_table
@@ -68,19 +67,8 @@ def simulate_command(
     """Play many bot matches and print who wins, from which seat, and how fast."""
     options = parse_options(players, teams, option)
     names = parse_bots(bots)
-    with Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=errors,
-        transient=True,
-        disable=as_json and not sys.stderr.isatty(),
-    ) as progress:
-        task = progress.add_task("games", total=games)
-        summary = simulate(
-            options, names, games, seed, records=records, on_game=lambda _: progress.advance(task)
-        )
+    with game_progress("simulating", games, quiet=as_json) as advance:
+        summary = simulate(options, names, games, seed, records=records, on_game=advance)
     if as_json:
         print(json.dumps(summary.to_json(), indent=2, sort_keys=True))
     else:

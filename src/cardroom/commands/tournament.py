@@ -5,22 +5,14 @@ from __future__ import annotations
 import json
 import logging
 import os
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
+from cardroom.commands.progress import game_progress
 from cardroom.games.skip import Options, OptionsError
 from cardroom.sim.tournament import EntrantError, Tournament, parse_entrants, run, schedule
 
@@ -74,26 +66,8 @@ def tournament_command(
         raise typer.Exit(2)
     total = len(schedule(entrants, options, games, seed))
     workers = jobs or os.cpu_count() or 1
-    with Progress(
-        TextColumn("tournament"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=errors,
-        transient=True,
-        disable=as_json and not sys.stderr.isatty(),
-    ) as progress:
-        task = progress.add_task("games", total=total)
-        result = run(
-            entrants,
-            options,
-            games,
-            seed,
-            jobs=workers,
-            timeout=timeout,
-            on_game=lambda _: progress.advance(task),
-        )
+    with game_progress("tournament", total, quiet=as_json) as advance:
+        result = run(entrants, options, games, seed, jobs=workers, timeout=timeout, on_game=advance)
     if plot is not None:
         draw_plot(result, plot)
     if as_json:

@@ -1,0 +1,38 @@
+"""One progress bar for every long job (simulations, tournaments), on stderr so that stdout
+stays the result alone."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+
+@contextmanager
+def game_progress(label: str, total: int, *, quiet: bool = False) -> Iterator[Callable[..., None]]:
+    """A bar of ``total`` games; yields a callback that counts one game done.
+
+    ``quiet`` hides the bar when stderr is not a terminal (e.g. ``--json`` piped to a file).
+    """
+    with Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+        disable=quiet and not sys.stderr.isatty(),
+    ) as progress:
+        task = progress.add_task("games", total=total)
+        yield lambda *_: progress.advance(task)
