@@ -281,13 +281,26 @@ class Person:
         return f"{self.name}-{self._ids}"
 
     async def act(self, action: dict[str, Any], after: int | None = None) -> dict[str, Any]:
-        """Send an action and wait for its acknowledgement or its refusal."""
+        """Send an action and wait for its acknowledgement or its refusal.
+
+        A fast test client can outrun the socket's rate limit over a long match; a message
+        refused for that was not read (its refusal carries no id), so it is sent again."""
         action_id = self.next_id()
         message: dict[str, Any] = {"type": "action", "id": action_id, "action": action}
         if after is not None:
             message["after"] = after
-        await self.send(message)
-        return await self.expect(lambda m: m.get("ack") == action_id or m.get("id") == action_id)
+        while True:
+            await self.send(message)
+            reply = await self.expect(
+                lambda m: (
+                    m.get("ack") == action_id
+                    or m.get("id") == action_id
+                    or (m["type"] == "error" and m["code"] == "rate_limited" and m["id"] is None)
+                )
+            )
+            if reply["type"] != "error" or reply["code"] != "rate_limited":
+                return reply
+            await asyncio.sleep(0.2)
 
 
 def choose(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
