@@ -47,6 +47,22 @@ def games_per_second(players: int, seconds: float, batches: int = 7) -> tuple[fl
     return max(rates), statistics.median(rates), moves / games
 
 
+def reference_loop_seconds(repeats: int = 5) -> tuple[float, float]:
+    """(best, median) seconds of a fixed pure-Python loop: how fast this core is right now.
+
+    On a shared virtual machine this moves by tens of percent; compare games/s between runs
+    only together with this figure.
+    """
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        total = 0
+        for i in range(1_000_000):
+            total += i & 7
+        times.append(time.perf_counter() - start)
+    return min(times), statistics.median(times)
+
+
 def sample_positions(count: int) -> list:
     """States taken from greedy 4-player games, to time listings and moves on real positions."""
     options = Options(players=4, match_target=None)
@@ -99,6 +115,9 @@ def bytes_per_state(players: int, count: int = 500) -> float:
 
 def run(seconds: float = 3.0) -> list[Figure]:
     figures = []
+    best, median = reference_loop_seconds()
+    figures.append(Figure("reference loop, 1M iterations, best (machine speed)", best * 1000, "ms"))
+    figures.append(Figure("reference loop, 1M iterations, median", median * 1000, "ms"))
     for players in (2, 4, 6):
         best, median, moves = games_per_second(players, seconds)
         label = f"{players}-player greedy games (one round, default stock)"
