@@ -289,28 +289,27 @@ async def configure(request: Request, table_id: str) -> JSONResponse:
     return answer(actor)
 
 
-@router.post("/api/tables/{table_id}/start")
-async def start(request: Request, table_id: str) -> JSONResponse:
+async def _by_player(request: Request, table_id: str, operation: str, *args: Any) -> JSONResponse:
+    """Run one of the table actor's operations for the caller and answer with the table."""
     player = identity(request)
     actor = await tables_of(request).find(table_id)
-    await actor.ask(actor.start, player, False)
+    await actor.ask(getattr(actor, operation), player, *args)
     return answer(actor)
+
+
+@router.post("/api/tables/{table_id}/start")
+async def start(request: Request, table_id: str) -> JSONResponse:
+    return await _by_player(request, table_id, "start", False)
 
 
 @router.post("/api/tables/{table_id}/rematch")
 async def rematch(request: Request, table_id: str) -> JSONResponse:
-    player = identity(request)
-    actor = await tables_of(request).find(table_id)
-    await actor.ask(actor.start, player, True)
-    return answer(actor)
+    return await _by_player(request, table_id, "start", True)
 
 
 @router.post("/api/tables/{table_id}/skip")
 async def skip(request: Request, table_id: str) -> JSONResponse:
-    player = identity(request)
-    actor = await tables_of(request).find(table_id)
-    await actor.ask(actor.skip, player)
-    return answer(actor)
+    return await _by_player(request, table_id, "skip")
 
 
 @router.post("/api/tables/{table_id}/evict")
