@@ -7,7 +7,7 @@ set lives here; the server enforces the timing options (turn timer), the engine 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from .cards import UNIT_SIZE, deck_units
@@ -51,11 +51,8 @@ class Options:
     no_wild_discards: bool = False
     turn_timer: int | None = None
     assist: bool = False
-    extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if self.extra:
-            raise OptionsError(f"unknown option(s): {', '.join(sorted(self.extra))}")
         if isinstance(self.players, bool) or not isinstance(self.players, int):
             raise OptionsError("players must be a whole number")
         if not 1 <= self.players <= MAX_PLAYERS:
@@ -120,16 +117,14 @@ class Options:
         return dataclasses.replace(self, **changes)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "extra"
-        }
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Options:
         """Build options from their JSON form; ``stock`` may name a preset ("low", "short"...)."""
         if not isinstance(data, dict):
             raise OptionsError("options must be a JSON object")
-        known = {f.name for f in dataclasses.fields(cls)} - {"extra"}
+        known = {f.name for f in dataclasses.fields(cls)}
         values = dict(data)
         if "stock" in values:
             preset = values.pop("stock")
@@ -142,8 +137,10 @@ class Options:
             values["stock_size"] = preset
         if values.get("match_target") in ("single", 0):
             values["match_target"] = None
-        extra = {k: values.pop(k) for k in list(values) if k not in known}
-        return cls(**values, extra=extra)
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise OptionsError(f"unknown option(s): {', '.join(unknown)}")
+        return cls(**values)
 
     @classmethod
     def parse_pairs(cls, pairs: list[str], **base: Any) -> Options:
