@@ -93,9 +93,9 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-@pytest.fixture
-def page(browser: Any, server: str) -> Iterator[Any]:
-    context = browser.new_context(viewport=DESKTOP, base_url=server)
+def _open_page(browser: Any, server: str, **context_options: Any) -> Iterator[Any]:
+    """A fresh browser context on the server; fails the test on any JavaScript error."""
+    context = browser.new_context(viewport=DESKTOP, base_url=server, **context_options)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -103,19 +103,17 @@ def page(browser: Any, server: str) -> Iterator[Any]:
     yield page
     context.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    yield from _open_page(browser, server)
 
 
 @pytest.fixture
 def quick_page(browser: Any, server: str) -> Iterator[Any]:
     """A page that asks for reduced motion: no card flights to wait for in long games."""
-    context = browser.new_context(viewport=DESKTOP, base_url=server, reduced_motion="reduce")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(20_000)
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors: {errors}"
+    yield from _open_page(browser, server, reduced_motion="reduce")
 
 
 @pytest.fixture

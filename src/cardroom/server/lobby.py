@@ -255,10 +255,7 @@ async def join(request: Request, table_id: str) -> JSONResponse:
 
 @router.post("/api/tables/{table_id}/leave")
 async def leave(request: Request, table_id: str) -> JSONResponse:
-    player = identity(request)
-    actor = await tables_of(request).find(table_id)
-    await actor.ask(actor.leave, player)
-    return answer(actor)
+    return await _by_player(request, table_id, "leave")
 
 
 @router.post("/api/tables/{table_id}/bots")
@@ -273,10 +270,7 @@ async def add_bot(request: Request, table_id: str) -> JSONResponse:
 
 @router.delete("/api/tables/{table_id}/seats/{seat}")
 async def clear_seat(request: Request, table_id: str, seat: int) -> JSONResponse:
-    player = identity(request)
-    actor = await tables_of(request).find(table_id)
-    await actor.ask(actor.clear_seat, player, seat)
-    return answer(actor)
+    return await _by_player(request, table_id, "clear_seat", seat)
 
 
 @router.patch("/api/tables/{table_id}")

@@ -90,15 +90,19 @@ class SeatCommands:
             seat.away = False
         await self._save_seats()
 
-    async def add_bot(self: TableActor, identity: Identity, number: int | None, level: Any) -> int:
-        if identity.id != self.owner.id and self.seat_of(identity.id) is None:
-            raise ApiError(403, "forbidden", "only the owner or a seated player may add bots")
+    def _may_seat_bots(self: TableActor, level: Any) -> None:
+        """Bots of a known level, and only between matches (R2.4)."""
         if self._playing():
             raise ApiError(409, "conflict", "bots join between matches, not during one (R2.4)")
         try:
             level_bot_name(level)
         except (ValueError, TypeError) as error:
             raise ApiError(400, "bad_request", str(error)) from None
+
+    async def add_bot(self: TableActor, identity: Identity, number: int | None, level: Any) -> int:
+        if identity.id != self.owner.id and self.seat_of(identity.id) is None:
+            raise ApiError(403, "forbidden", "only the owner or a seated player may add bots")
+        self._may_seat_bots(level)
         seat = self._free_seat(number)
         seat.bot_level = level
         await self._save_seats()
@@ -108,12 +112,7 @@ class SeatCommands:
         """Every free seat gets a bot of ``level``, stored in one write (quick play vs bots)."""
         if identity.id != self.owner.id:
             raise ApiError(403, "forbidden", "only the owner may fill a table with bots")
-        if self._playing():
-            raise ApiError(409, "conflict", "bots join between matches, not during one (R2.4)")
-        try:
-            level_bot_name(level)
-        except (ValueError, TypeError) as error:
-            raise ApiError(400, "bad_request", str(error)) from None
+        self._may_seat_bots(level)
         for seat in self.seats:
             if seat.free:
                 seat.bot_level = level
