@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import random
 
-from bot_positions import play_forward
+from bot_positions import TABLES, play_forward
 
-from cardroom.bots.expert import WIN, ExpertBot
-from cardroom.games.skip import WILD, Options, apply, check, new_round, view
+from cardroom.bots.expert import EXPERT_WEIGHTS, WIN, ExpertBot, _outcome
+from cardroom.bots.planner import PlannerBot, Weights
+from cardroom.games.skip import WILD, Options, apply, apply_fast, check, new_round, view
 from cardroom.games.skip.actions import play_stock
 from cardroom.games.skip.sampling import determinize
+from cardroom.games.skip.turns import position_of
 
 TABLE = Options(players=2, match_target=None)
-SMALL = {"samples": 3, "candidates": 3, "time_cap": None}
+SMALL = {"samples": 3, "candidates": 3, "time_cap": None, "endgame": 99}
 
 
 def test_a_seed_and_a_view_give_one_choice() -> None:
@@ -48,3 +50,44 @@ def test_the_last_stock_card_scores_a_win_in_every_rollout() -> None:
     deal = determinize(seen, random.Random(1))
     assert bot.rollout(deal, (play_stock(0),)) == WIN
     assert bot.choose(seen).source == "stock"
+
+
+def test_without_samples_it_plays_the_planners_moves() -> None:
+    """The shortlist values first moves exactly as the planner's search does (ties included),
+    so with no deals to sample and the planner's weights the two bots never differ."""
+    expert = ExpertBot(1, samples=0, empty_pile=Weights().empty_pile)
+    planner = PlannerBot()
+    for seed in range(3):
+        state = new_round(TABLE, f"same-as-planner:{seed}")
+        while state.result is None:
+            seen = view(state, state.current)
+            action = planner.choose(seen)
+            assert expert.choose(seen) == action
+            apply_fast(state, action)
+
+
+def test_the_shortlist_starts_with_the_planners_choice_and_never_repeats_an_outcome() -> None:
+    """Plans that differ only in the discard leave the same piles and hand: only the planner's
+    preferred one is searched, so the samples go to choices that change the game."""
+    planner = PlannerBot(empty_pile=EXPERT_WEIGHTS.empty_pile)
+    for options in TABLES:
+        for seed in range(8):
+            state = play_forward(options, seed, 15 + 7 * seed)
+            if state.result is not None:
+                continue
+            seen = view(state, state.current)
+            plans = ExpertBot(2, candidates=6, margin=500).shortlist(seen)
+            assert plans[0][0] == planner.choose(seen)
+            outcomes = [_outcome(position_of(seen), plan) for plan in plans]
+            assert len(set(outcomes)) == len(outcomes)
+
+
+def test_it_searches_only_once_a_stock_is_down_to_its_last_few_cards() -> None:
+    """Rollouts reach the end of the round only near it; before, the planner's plan stands."""
+    state = new_round(TABLE, "endgame")
+    bot = ExpertBot(1, endgame=3)
+    assert not bot.in_endgame(view(state, state.current))
+    other = 1 - state.current
+    state.draw += state.stocks[other][:-3]  # the other seat's stock is down to three cards
+    del state.stocks[other][:-3]
+    assert bot.in_endgame(view(state, state.current))

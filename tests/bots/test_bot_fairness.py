@@ -18,7 +18,7 @@ BOTS: dict[str, dict[str, object]] = {
     "random": {},
     "greedy": {},
     "planner": {},
-    "expert": {"samples": 1, "candidates": 2, "time_cap": None},
+    "expert": {"samples": 2, "candidates": 2, "time_cap": None, "endgame": 99},  # always search
 }
 
 

@@ -127,3 +127,17 @@ def test_the_command_prints_json_and_draws_the_plot(tmp_path: Path) -> None:
 def test_the_command_refuses_unknown_bots() -> None:
     outcome = CliRunner().invoke(app, ["tournament", "--bots", "planner,nobody"])
     assert outcome.exit_code == 2
+
+
+def test_the_weight_screen_plays_each_variant_against_the_defaults() -> None:
+    """``cardroom bench weights``: one row per variant with its interval and a verdict."""
+    outcome = CliRunner().invoke(
+        app,
+        ["bench", "weights", "--games", "2", "--jobs", "1", "--focus", "wild"],
+        env={"COLUMNS": "200"},  # one table row per line
+    )
+    assert outcome.exit_code == 0, outcome.output
+    rows = [line for line in outcome.stdout.splitlines() if "planner:wild=" in line]
+    assert len(rows) == 2
+    assert "planner:wild=4.5" in rows[0] and "planner:wild=18" in rows[1]
+    assert all("%" in row for row in rows)

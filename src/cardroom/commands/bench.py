@@ -42,6 +42,17 @@ def bots(
     _load("bots").main(decisions, games, jobs)
 
 
+@bench.command("weights")
+def weights(
+    games: Annotated[int, typer.Option(help="Duplicate games per variant.")] = 400,
+    seed: Annotated[int, typer.Option(help="The same seed gives the same deals.")] = 21,
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 2,
+    focus: Annotated[str | None, typer.Option(help="Only this weight (e.g. empty_pile).")] = None,
+) -> None:
+    """Each planner weight halved and doubled, against the defaults: which ones matter."""
+    _load("weights").main(games, seed, jobs, focus)
+
+
 @bench.command("server")
 def server(
     tables: Annotated[
