@@ -30,8 +30,10 @@ class Figure:
     command: str
 
 
-def positions(count: int, players: int = 2, seed: int = 1) -> list[State]:
-    """Positions from planner-vs-planner rounds, one for every decision, until ``count``."""
+def positions(count: int, players: int = 2, seed: int = 1, endgame: int = 0) -> list[State]:
+    """Positions from planner-vs-planner rounds, one for every decision, until ``count``; with
+    ``endgame`` only those where some stock is down to that many cards (where the expert
+    searches, so where it is slowest)."""
     options = Options(players=players, match_target=None)
     planner = make_bot("planner")
     found: list[State] = []
@@ -39,7 +41,8 @@ def positions(count: int, players: int = 2, seed: int = 1) -> list[State]:
     while len(found) < count:
         state = new_round(options, f"bench-bots:{seed}:{game}")
         while state.result is None and len(found) < count:
-            found.append(state.copy())
+            if not endgame or min(c for c in map(len, state.stocks) if c) <= endgame:
+                found.append(state.copy())
             apply_fast(state, planner.choose(view(state, state.current)))
         game += 1
     return found
@@ -61,11 +64,13 @@ def decision_times(bot: Bot, states: list[State]) -> tuple[float, float]:
 def run(decisions: int = 400, games: int = 0, jobs: int = 2) -> list[Figure]:
     figures = []
     states = positions(decisions)
+    endgame = positions(decisions // 4, endgame=3)
     for label, bot, sample in (
         ("greedy (Easy)", make_bot("greedy"), states),
         ("planner (Medium)", make_bot("planner"), states),
         ("expert, Hard budget", LEVELS["hard"].make(), states[: decisions // 4]),
-        ("expert, Master budget", LEVELS["master"].make(), states[: decisions // 4]),
+        ("expert, Hard budget, endgame", LEVELS["hard"].make(), endgame),
+        ("expert, Master budget, endgame", LEVELS["master"].make(), endgame),
     ):
         p50, p95 = decision_times(bot, sample)
         figures.append(

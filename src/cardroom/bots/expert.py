@@ -1,16 +1,15 @@
-"""``expert``: the planner's judgement, checked against guesses of the hidden cards.
+"""``expert``: the planner's judgement, tuned, and checked against guesses of the hidden cards.
 
 Determinized search (PIMC) over whole-turn plans. The planner values every first move of the
 turn (each play, each discard) exactly as its own search does, and each is followed by the
-planner's line up to the point where a hidden card turns up or the turn ends. The few best
-plans that leave different building piles or a different hand are each played forward on the
-same sampled deals (opponents' hands, stock cards below the tops and the draw order, all drawn
-from the cards this seat cannot see, ``games.skip.sampling``). A rollout plays the rest of this
-turn and the other seats' turns with the planner (a strong rollout policy is what makes
-determinized search pay), then scores the stock cards each side played and what the planner
-expects from this seat's next turn. Another plan replaces the planner's first choice only when
-it wins the paired comparison clearly. The bot plays the first move of the chosen plan and
-searches again at its next decision, when it may have seen a new card.
+planner's line up to the point where a hidden card turns up or the turn ends. Once a stock is
+down to its last few cards (``endgame``), the few best plans that leave different building
+piles or a different hand are each played to the end of the round on the same sampled deals
+(opponents' hands, stock cards below the tops and the draw order, all drawn from the cards this
+seat cannot see, ``games.skip.sampling``), every seat played by the planner (a strong rollout
+policy is what makes determinized search pay). Another plan replaces the planner's first choice
+only when it wins the paired comparison clearly. The bot plays the first move of the chosen
+plan and searches again at its next decision, when it may have seen a new card.
 
 Its evaluation uses ``EXPERT_WEIGHTS``, tuned by duplicate-deal tournaments (the planner keeps
 its defaults, which are the Medium level's).

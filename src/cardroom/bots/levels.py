@@ -39,16 +39,17 @@ LEVELS: dict[str, Level] = {
         Level(
             "hard",
             "Hard",
-            "Also guesses the cards it cannot see and checks its best ideas against them.",
+            "Keeps all four discard piles working; near the end of a round it plays its best "
+            "ideas out to the finish on guesses of the cards it cannot see.",
             "expert",
-            {"samples": 6, "candidates": 3},
+            {"samples": 8, "candidates": 3},
         ),
         Level(
             "master",
             "Master",
-            "Thinks longest: more guesses of the hidden cards behind every close decision.",
+            "Thinks longest: three times as many guesses behind every close decision near the end.",
             "expert",
-            {"samples": 16, "candidates": 4},
+            {"samples": 24, "candidates": 4},
         ),
     )
 }
