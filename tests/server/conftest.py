@@ -346,5 +346,38 @@ async def play_until_over(
         assert latest["type"] == "event", latest
 
 
+async def play_confirmed(
+    ada: Person, bob: Person, moves: int, seed: int
+) -> dict[str, dict[str, Any]]:
+    """Play ``moves`` moves of a two-person match, each confirmed (acknowledged to the mover and
+    seen by the other) before the next; the last position each person saw, by name."""
+    for person in (ada, bob):
+        await person.expect(lambda m: m["type"] == "event" and m.get("view"))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        mover = ada if ada.latest_view().get("legal") else bob
+        reply = await mover.act(choose(mover.latest_view()["legal"], rng))
+        assert reply["type"] == "event"
+        other = bob if mover is ada else ada
+        await other.expect(lambda m, seq=reply["seq"]: m.get("seq") == seq)
+    return {person.name: person.latest_view() for person in (ada, bob)}
+
+
+async def reconnect_where_they_were(
+    people: tuple[Person, ...], table_id: str, last: dict[str, dict[str, Any]], across: str
+) -> dict[str, dict[str, Any]]:
+    """Reconnect each person from the last sequence number they saw; each must be synced to the
+    very position they left (R7.5), with later numbers. The sync messages, by name."""
+    syncs = {}
+    for person in people:
+        await person.connect(table_id, since=last[person.name]["seq"])
+        sync = syncs[person.name] = await person.expect(lambda m: m["type"] == "sync")
+        before = last[person.name]
+        assert sync["view"] == before["view"], f"the position changed across the {across}"
+        assert sync["legal"] == before["legal"]
+        assert sync["seq"] > before["seq"]
+    return syncs
+
+
 def seat_view(match: EngineMatch, seat: int | None) -> dict[str, Any]:
     return view(match.state, seat).to_json()

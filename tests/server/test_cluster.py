@@ -9,7 +9,6 @@ process takes the table over and the match goes on from its last confirmed move.
 from __future__ import annotations
 
 import asyncio
-import random
 import secrets
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -18,7 +17,15 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import TIMEOUT, Person, PostgresDatabase, Server, choose, play_until_over
+from conftest import (
+    TIMEOUT,
+    Person,
+    PostgresDatabase,
+    Server,
+    play_confirmed,
+    play_until_over,
+    reconnect_where_they_were,
+)
 from redis.asyncio import Redis
 
 from cardroom.games.skip import replay
@@ -183,16 +190,7 @@ async def test_when_the_owner_dies_the_other_process_takes_the_table_over_where_
     for person in (ada, bob):
         await person.connect(tid)
     await ada.post(f"/api/tables/{tid}/start")
-    for person in (ada, bob):
-        await person.expect(lambda m: m["type"] == "event" and m.get("view"))
-    rng = random.Random(3)
-    for _ in range(10):  # each move confirmed (acknowledged, and seen by both)
-        mover = ada if ada.latest_view().get("legal") else bob
-        reply = await mover.act(choose(mover.latest_view()["legal"], rng))
-        assert reply["type"] == "event"
-        other = bob if mover is ada else ada
-        await other.expect(lambda m, seq=reply["seq"]: m.get("seq") == seq)
-    last = {person.name: person.latest_view() for person in (ada, bob)}
+    last = await play_confirmed(ada, bob, 10, seed=3)
 
     a.kill()  # SIGKILL: no lease released, nothing said to anyone
     await ada.close()
@@ -201,14 +199,7 @@ async def test_when_the_owner_dies_the_other_process_takes_the_table_over_where_
     await asyncio.wait_for(asyncio.shield(bob._reader), TIMEOUT)
     assert bob.ws.close_code == 1012  # "service restart": what clients reconnect after
     await bob.close()
-    syncs = {}
-    for person in (ada, bob):
-        await person.connect(tid, since=last[person.name]["seq"])
-        sync = syncs[person.name] = await person.expect(lambda m: m["type"] == "sync")
-        before = last[person.name]
-        assert sync["view"] == before["view"], "the position changed across the takeover"
-        assert sync["legal"] == before["legal"]
-        assert sync["seq"] > before["seq"]
+    syncs = await reconnect_where_they_were((ada, bob), tid, last, "takeover")
 
     info = (await bob.http.get(f"/api/tables/{tid}")).json()["table"]
     assert info["status"] == "playing"

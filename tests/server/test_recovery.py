@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import random
 
-from conftest import Person, choose, play_until_over
+from conftest import Person, play_confirmed, play_until_over, reconnect_where_they_were
 
 from cardroom.games.skip import replay
 
@@ -25,17 +24,7 @@ async def test_a_killed_server_restarts_every_match_from_its_last_confirmed_move
         await person.connect(tid)
     await ada.post(f"/api/tables/{tid}/start")
 
-    # Play a dozen moves, each confirmed (acknowledged, and seen by both) before the next.
-    for person in (ada, bob):
-        await person.expect(lambda m: m["type"] == "event" and m.get("view"))
-    rng = random.Random(7)
-    for _ in range(12):
-        mover = ada if ada.latest_view().get("legal") else bob
-        reply = await mover.act(choose(mover.latest_view()["legal"], rng))
-        assert reply["type"] == "event"
-        other = bob if mover is ada else ada
-        await other.expect(lambda m, seq=reply["seq"]: m.get("seq") == seq)
-    last = {person.name: person.latest_view() for person in (ada, bob)}
+    last = await play_confirmed(ada, bob, 12, seed=7)
     deadline_before = last["Ada"]["deadline_in"]
     assert deadline_before is not None
 
@@ -44,18 +33,12 @@ async def test_a_killed_server_restarts_every_match_from_its_last_confirmed_move
         await person.close()
     server.start()  # same database, same port
 
-    syncs = {}
-    for person in (ada, bob):
-        await person.connect(tid, since=last[person.name]["seq"])
-        sync = syncs[person.name] = await person.expect(lambda m: m["type"] == "sync")
-        before = last[person.name]
-        assert sync["view"] == before["view"], "the position changed across the restart"
-        assert sync["legal"] == before["legal"]
-        assert sync["seq"] > before["seq"]
+    syncs = await reconnect_where_they_were((ada, bob), tid, last, "restart")
+    for sync in syncs.values():
         # The turn timer kept running across the restart rather than starting over (R7.3).
         assert sync["deadline_in"] is not None and sync["deadline_in"] < deadline_before
 
-    match_id = sync["table"]["match"]["id"]
+    match_id = syncs["Ada"]["table"]["match"]["id"]
     await asyncio.gather(
         play_until_over(ada, 1, syncs["Ada"]), play_until_over(bob, 2, syncs["Bob"])
     )
