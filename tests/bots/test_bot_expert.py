@@ -52,17 +52,17 @@ def test_the_last_stock_card_scores_a_win_in_every_rollout() -> None:
     assert bot.choose(seen).source == "stock"
 
 
-def test_without_samples_it_plays_the_planners_moves() -> None:
-    """The shortlist values first moves exactly as the planner's search does (ties included),
-    so with no deals to sample and the planner's weights the two bots never differ."""
-    expert = ExpertBot(1, samples=0, empty_pile=Weights().empty_pile)
+def test_the_shortlist_values_first_moves_as_the_planners_search_does() -> None:
+    """With the planner's weights, the shortlist's first plan starts with the planner's move at
+    every decision of whole rounds (ties included): the search starts from the planner."""
+    expert = ExpertBot(1, empty_pile=Weights().empty_pile)
     planner = PlannerBot()
     for seed in range(3):
         state = new_round(TABLE, f"same-as-planner:{seed}")
         while state.result is None:
             seen = view(state, state.current)
             action = planner.choose(seen)
-            assert expert.choose(seen) == action
+            assert expert.shortlist(seen)[0][0] == action
             apply_fast(state, action)
 
 
