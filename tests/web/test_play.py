@@ -50,7 +50,10 @@ def test_a_round_summary_shows_the_points_then_the_next_round_is_dealt(
     assert "+25" in text or "+30" in text or "stalemate" in text  # R6.2: 25 + 5 per card
     assert "Next round in" in text
     summary.wait_for(state="detached")
-    page.wait_for_function("document.querySelector('.scores h2')?.innerText.startsWith('Round 2')")
+    # Round 2 is dealt; with a stock of 1 the bot may win it at once and round 3 follow.
+    page.wait_for_function(
+        "/^Round ([2-9]|[1-9][0-9])/.test(document.querySelector('.scores h2')?.innerText ?? '')"
+    )
 
 
 def test_a_move_by_drag_and_drop(page: Any) -> None:
