@@ -29,7 +29,7 @@ from typing import Any
 from cardroom.games.skip import PASS, WILD, Action, SeatView, State, apply_fast, view
 from cardroom.games.skip.actions import discard
 from cardroom.games.skip.sampling import determinize
-from cardroom.games.skip.turns import TurnPosition, after_play, plays, position_of
+from cardroom.games.skip.turns import Outcome, TurnPosition, after_play, position_of
 
 from .planner import (
     EMPTY,
@@ -37,7 +37,9 @@ from .planner import (
     Weights,
     card_cost,
     context_of,
+    distinct_plays,
     partner_help,
+    play_value,
     search,
     stop,
     worth,
@@ -137,10 +139,10 @@ class ExpertBot:
         """The best first moves by the planner's values (each followed by the planner's line up
         to a hidden card), best first; only the best when the rest are far behind."""
         context = context_of(view, self.weights)
-        found = first_moves(position_of(view), context)
+        position = position_of(view)
+        found = first_moves(position, context)
         found.sort(key=lambda item: -item[0])
         best = found[0][0]
-        position = position_of(view)
         plans: list[Plan] = []
         outcomes: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
         for value, plan in found:
@@ -178,26 +180,13 @@ def first_moves(position: TurnPosition, context: SearchContext) -> list[tuple[fl
     """Every distinct first move with the planner's value of it (the values ``search`` compares
     at the root, so the best is the planner's own choice), each followed by the planner's
     line until a hidden card turns up or the turn ends."""
-    w = context.weights
     value, end = stop(position, context)  # first, so ties go the planner's way
     moves: list[tuple[float, Plan]] = [(value, (end,))]
     moves += [(v, (other,)) for v, other in _endings(position, context) if other != end]
-    tried: set[tuple[str, int, int, int]] = set()
-    for action in plays(position):
-        key = (action.source, action.card, action.pile, position.values[action.to])
-        if key in tried:
-            continue
-        tried.add(key)
+    for action in distinct_plays(position):
         outcome = after_play(position, action)
-        if outcome.won:
-            moves.append((w.win, (action,)))
-            continue
-        value = search(outcome.position, context)[0] - w.step  # as ``search`` adds it up
-        if outcome.revealed_stock or outcome.refill:
-            value += w.stock if outcome.revealed_stock else w.refill
-            moves.append((value, (action,)))
-        else:
-            moves.append((value, (action, *line(outcome.position, context))))
+        rest = () if _turns_up(outcome) else line(outcome.position, context)
+        moves.append((play_value(outcome, context), (action, *rest)))
     return moves
 
 
@@ -211,9 +200,14 @@ def line(position: TurnPosition, context: SearchContext) -> Plan:
         if action.kind != "play":
             return tuple(actions)
         outcome = after_play(position, action)
-        if outcome.won or outcome.revealed_stock or outcome.refill:
+        if _turns_up(outcome):
             return tuple(actions)
         position = outcome.position
+
+
+def _turns_up(outcome: Outcome) -> bool:
+    """Whether a play ends what can be planned: a new card to see, or the round won."""
+    return outcome.won or outcome.revealed_stock or outcome.refill
 
 
 def _endings(position: TurnPosition, context: SearchContext) -> list[tuple[float, Action]]:

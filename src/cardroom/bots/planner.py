@@ -19,6 +19,7 @@ from cardroom.games.skip import PASS, WILD, Action, SeatView
 from cardroom.games.skip.actions import discard
 from cardroom.games.skip.turns import (
     UNKNOWN,
+    Outcome,
     TurnPosition,
     after_play,
     plays,
@@ -129,29 +130,42 @@ def search(position: TurnPosition, context: SearchContext) -> tuple[float, Actio
     known = memo.get(position)
     if known is not None:
         return known
-    w = context.weights
     best = stop(position, context)
     if len(memo) < context.max_nodes:
-        tried: set[tuple[str, int, int, int]] = set()
-        values = position.values
-        for action in plays(position):
-            key = (action.source, action.card, action.pile, values[action.to])
-            if key in tried:  # the same card onto an equal pile: the same future
-                continue
-            tried.add(key)
-            outcome = after_play(position, action)
-            if outcome.won:
-                value = w.win
-            else:
-                value = search(outcome.position, context)[0] - w.step
-                if outcome.revealed_stock:
-                    value += w.stock
-                elif outcome.refill:
-                    value += w.refill
+        for action in distinct_plays(position):
+            value = play_value(after_play(position, action), context)
             if value > best[0]:
                 best = (value, action)
     memo[position] = best
     return best
+
+
+def distinct_plays(position: TurnPosition) -> list[Action]:
+    """The plays from ``position`` less repeats: the same card from the same place onto an
+    equal pile has the same future."""
+    tried: set[tuple[str, int, int, int]] = set()
+    values = position.values
+    distinct = []
+    for action in plays(position):
+        key = (action.source, action.card, action.pile, values[action.to])
+        if key not in tried:
+            tried.add(key)
+            distinct.append(action)
+    return distinct
+
+
+def play_value(outcome: Outcome, context: SearchContext) -> float:
+    """What a play is worth: the win, or the best of the rest of the turn after it plus the
+    reward for what it turned up (a stock card, R3.1, or a fresh hand, R4.3)."""
+    w = context.weights
+    if outcome.won:
+        return w.win
+    value = search(outcome.position, context)[0] - w.step
+    if outcome.revealed_stock:
+        value += w.stock
+    elif outcome.refill:
+        value += w.refill
+    return value
 
 
 def stop(position: TurnPosition, context: SearchContext) -> tuple[float, Action]:
