@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import asdict
 
 from bot_positions import TABLES, play_forward
 
@@ -55,7 +56,7 @@ def test_the_last_stock_card_scores_a_win_in_every_rollout() -> None:
 def test_the_shortlist_values_first_moves_as_the_planners_search_does() -> None:
     """With the planner's weights, the shortlist's first plan starts with the planner's move at
     every decision of whole rounds (ties included): the search starts from the planner."""
-    expert = ExpertBot(1, empty_pile=Weights().empty_pile)
+    expert = ExpertBot(1, **asdict(Weights()))
     planner = PlannerBot()
     for seed in range(3):
         state = new_round(TABLE, f"same-as-planner:{seed}")
@@ -69,7 +70,7 @@ def test_the_shortlist_values_first_moves_as_the_planners_search_does() -> None:
 def test_the_shortlist_starts_with_the_planners_choice_and_never_repeats_an_outcome() -> None:
     """Plans that differ only in the discard leave the same piles and hand: only the planner's
     preferred one is searched, so the samples go to choices that change the game."""
-    planner = PlannerBot(empty_pile=EXPERT_WEIGHTS.empty_pile)
+    planner = PlannerBot(**asdict(EXPERT_WEIGHTS))
     for options in TABLES:
         for seed in range(8):
             state = play_forward(options, seed, 15 + 7 * seed)

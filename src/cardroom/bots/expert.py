@@ -51,11 +51,15 @@ ROLLOUT_NODES = 1_500  # the planner's search budget inside rollouts, where spee
 
 Plan = tuple[Action, ...]
 
-# Tuned on 2-player duplicate games (``cardroom tournament``): a planner that starts a new
-# discard pile as readily as it extends a run (empty_pile 0) wins 59-60% of 800 games against
-# one with the defaults (empty_pile 2: it then keeps two piles empty for many turns); -1 won 55%,
-# 1 won 53.5%, 4 won 48%. Every other weight was at a local optimum (x0.5 and x2: 44-53.5%).
-EXPERT_WEIGHTS = Weights(empty_pile=0.0)
+# Tuned on 2-player duplicate games against the default planner (``cardroom bench weights``,
+# ``cardroom tournament``), one weight at a time, each kept only when it held on fresh deals:
+# - empty_pile 0 (start a new discard pile as readily as extend a run; the default keeps two
+#   piles empty for many turns): 57.7% of 4,000 games over six seeds; -1 won 55%, 1 won 53.5%.
+# - refill 11 (half the default: do not empty the hand at any price, it feeds the next player):
+#   59.8% of 3,200 games over four seeds; 0, 5.5 and 16 were as good on one seed, 44 won 52%.
+# - defence 20 (twice the default): 60.6% on the same 3,200 deals, +0.8 points; 30 added nothing.
+# Every other weight was flat when halved and doubled (within noise of 800 games each).
+EXPERT_WEIGHTS = Weights(empty_pile=0.0, refill=11.0, defence=20.0)
 
 
 class ExpertBot:
@@ -222,7 +226,7 @@ def _endings(position: TurnPosition, context: SearchContext) -> list[tuple[float
     for card in sorted(set(hand), reverse=True):
         if card == WILD and context.no_wild_discards and not only_wilds:
             continue
-        extra = card_cost(position, card)
+        extra = card_cost(position, card, context.weights)
         for index, pile in enumerate(position.discards):
             cost = table[card][pile[-1] if pile else EMPTY] + extra
             cost -= partner_help(position, card, index, False, context)

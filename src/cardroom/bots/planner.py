@@ -44,6 +44,12 @@ class Weights:
     burial: float = 6.0  # a discard on a lower card, which it buries
     gap: float = 0.6  # a discard on a much higher card (a run with holes)
     empty_pile: float = 2.0  # spending an empty discard pile
+    empty_slope: float = 0.15  # per step below 12 of a card that starts a new discard pile
+    same_card: float = 0.4  # a discard on an equal card
+    burial_slope: float = 0.3  # per step a buried card lies below the discard
+    duplicate: float = 0.8  # saved by discarding a card held twice
+    keep_near: float = 0.5  # a discard one or two above a building pile (keep it in hand)
+    near_threat: float = 0.3  # the share of ``defence`` when the threat is one card away
     step: float = 0.01  # each play before a hidden card turns up (see first, then decide)
 
     def with_settings(self, settings: dict[str, Any]) -> Weights:
@@ -174,6 +180,7 @@ def stop(position: TurnPosition, context: SearchContext) -> tuple[float, Action]
     base = worth(position, context)
     if not hand:
         return base, PASS
+    w = context.weights
     table = context.pile_costs
     tops = [pile[-1] if pile else EMPTY for pile in position.discards]
     partner_tops = (
@@ -188,7 +195,7 @@ def stop(position: TurnPosition, context: SearchContext) -> tuple[float, Action]
         if card == WILD and context.no_wild_discards and not only_wilds:
             continue
         row = table[card]
-        extra = card_cost(position, card)
+        extra = card_cost(position, card, w)
         for pile in range(4):
             cost = row[tops[pile]] + extra
             if teams:
@@ -261,7 +268,7 @@ def worth(position: TurnPosition, context: SearchContext) -> float:
             if gap == 0:
                 score -= w.defence
             elif gap == 1:
-                score -= 0.3 * w.defence
+                score -= w.near_threat * w.defence
     return score
 
 
@@ -290,28 +297,30 @@ def pile_costs(w: Weights) -> list[list[float]]:
             if card == WILD:
                 cost = 50.0
             elif top == EMPTY:
-                cost = w.empty_pile + 0.15 * (TOP - card)  # high cards start descending runs
+                cost = w.empty_pile + w.empty_slope * (
+                    TOP - card
+                )  # high cards start descending runs
             elif top == WILD:
                 cost = w.burial * 2
             elif top == card + 1:
                 cost = 0.0
             elif top == card:
-                cost = 0.4
+                cost = w.same_card
             elif top > card:
                 cost = w.gap * (top - card - 1)
             else:
-                cost = w.burial + 0.3 * (card - top)
+                cost = w.burial + w.burial_slope * (card - top)
             row.append(cost)
         table.append(row)
     return table
 
 
-def card_cost(position: TurnPosition, card: int) -> float:
+def card_cost(position: TurnPosition, card: int, w: Weights) -> float:
     """What parting with ``card`` from the hand costs, wherever it goes."""
-    cost = -0.8 if position.hand.count(card) > 1 else 0.0  # a duplicate is cheapest to store
+    cost = -w.duplicate if position.hand.count(card) > 1 else 0.0  # cheapest to store
     for value in position.values:
         if 0 < card - value <= 2:
-            cost += 0.5  # nearly playable: keep it in hand where it stays free
+            cost += w.keep_near  # nearly playable: keep it in hand where it stays free
     return cost
 
 
@@ -320,4 +329,4 @@ def discard_cost(
 ) -> float:
     """What discarding ``card`` on ``pile`` costs (``stop`` inlines this for speed)."""
     top = pile[-1] if pile else EMPTY
-    return context.pile_costs[card][top] + card_cost(position, card)
+    return context.pile_costs[card][top] + card_cost(position, card, context.weights)
