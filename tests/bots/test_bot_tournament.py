@@ -141,3 +141,38 @@ def test_the_weight_screen_plays_each_variant_against_the_defaults() -> None:
     assert len(rows) == 2
     assert "planner:wild=4.5" in rows[0] and "planner:wild=18" in rows[1]
     assert all("%" in row for row in rows)
+
+
+def test_the_weight_screen_can_start_from_the_experts_weights() -> None:
+    """``--around expert``: the expert's own weights first, then each one changed on top of
+    them; every row still plays the default planner."""
+    outcome = CliRunner().invoke(
+        app,
+        [
+            "bench",
+            "weights",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--focus",
+            "wild",
+            "--around",
+            "expert",
+        ],
+        env={"COLUMNS": "200"},
+    )
+    assert outcome.exit_code == 0, outcome.output
+    rows = [
+        line for line in outcome.stdout.splitlines() if line.lstrip("│ ").startswith("planner:")
+    ]
+    assert len(rows) == 3
+    assert "empty_pile=0" in rows[0] and "wild" not in rows[0]
+    assert "wild=4.5" in rows[1] and "empty_pile=0" in rows[1]
+    assert "wild=18" in rows[2]
+
+
+def test_the_weight_screen_refuses_an_unknown_base() -> None:
+    outcome = CliRunner().invoke(app, ["bench", "weights", "--around", "greedy"])
+    assert outcome.exit_code == 2
+    assert "--around" in outcome.output

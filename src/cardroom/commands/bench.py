@@ -48,9 +48,14 @@ def weights(
     seed: Annotated[int, typer.Option(help="The same seed gives the same deals.")] = 21,
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 2,
     focus: Annotated[str | None, typer.Option(help="Only this weight (e.g. empty_pile).")] = None,
+    around: Annotated[
+        str, typer.Option(help="Vary the weights of: planner (the defaults) or expert.")
+    ] = "planner",
 ) -> None:
-    """Each planner weight halved and doubled, against the defaults: which ones matter."""
-    _load("weights").main(games, seed, jobs, focus)
+    """Each planner weight halved and doubled, against the default planner: which ones matter."""
+    if around not in ("planner", "expert"):
+        raise typer.BadParameter("planner or expert", param_hint="--around")
+    _load("weights").main(games, seed, jobs, focus, around)
 
 
 @bench.command("server")
