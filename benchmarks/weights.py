@@ -21,14 +21,14 @@ from cardroom.games.skip import Options
 from cardroom.sim.tournament import run as tournament
 
 FIXED = ("stock", "win", "partner_reach", "step")  # units, the win, teams only, a tie-break
+BASES = {"planner": Weights(), "expert": EXPERT_WEIGHTS}  # whose weights the variants change
 
 
 def variants(focus: str | None = None, around: str = "planner") -> list[str]:
     """Entrant specs: every tunable weight at half and twice its value in ``around``'s weights
     (``planner``: the defaults, ``expert``: ``EXPERT_WEIGHTS``), and empty_pile's neighbourhood
     (the one that mattered first); or only ``focus``'s."""
-    defaults = Weights()
-    base = {"planner": defaults, "expert": EXPERT_WEIGHTS}[around]
+    defaults, base = BASES["planner"], BASES[around]
     changed = {
         f.name: getattr(base, f.name)
         for f in fields(base)

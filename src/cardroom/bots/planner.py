@@ -296,10 +296,8 @@ def pile_costs(w: Weights) -> list[list[float]]:
         for top in range(TOP + 2):
             if card == WILD:
                 cost = 50.0
-            elif top == EMPTY:
-                cost = w.empty_pile + w.empty_slope * (
-                    TOP - card
-                )  # high cards start descending runs
+            elif top == EMPTY:  # high cards start descending runs
+                cost = w.empty_pile + w.empty_slope * (TOP - card)
             elif top == WILD:
                 cost = w.burial * 2
             elif top == card + 1:

@@ -53,9 +53,10 @@ def weights(
     ] = "planner",
 ) -> None:
     """Each planner weight halved and doubled, against the default planner: which ones matter."""
-    if around not in ("planner", "expert"):
-        raise typer.BadParameter("planner or expert", param_hint="--around")
-    _load("weights").main(games, seed, jobs, focus, around)
+    screen = _load("weights")
+    if around not in screen.BASES:
+        raise typer.BadParameter(" or ".join(screen.BASES), param_hint="--around")
+    screen.main(games, seed, jobs, focus, around)
 
 
 @bench.command("server")
