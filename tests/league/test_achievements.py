@@ -8,10 +8,10 @@ import pytest
 from sqlalchemy import func, select
 
 from cardroom.games.skip import Match, Options, action_from_json
+from cardroom.games.skip.facts import SeatFacts, analyse
 from cardroom.games.skip.options import HAND_SIZE
 from cardroom.league import on_match_finished
 from cardroom.league.achievements import ACHIEVEMENTS, BY_ID, earned, strongest_level
-from cardroom.league.facts import SeatFacts, analyse, steps_of_rows
 from cardroom.league.models import Award
 from cardroom.store import repository as repo
 
@@ -117,7 +117,7 @@ def test_sweeps_and_stock_runs_agree_with_the_engine_state(conn, seed: str) -> N
     add_table(conn, "t_1", "p_ada", match.options)
     store_match(conn, match, "m_1", "t_1", ["p_ada", "easy"])
     moves = repo.match_moves(conn, "m_1")
-    found = analyse(match.options, match.seed, steps_of_rows(moves))
+    found = analyse(match.options, match.seed, repo.steps_of(moves))
     oracle = _oracle(match.options, match.seed, moves)
     for seat in found.seats:
         assert seat.hand_sweeps == oracle[seat.seat]["sweeps"]

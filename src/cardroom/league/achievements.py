@@ -15,8 +15,11 @@ from typing import Any
 from sqlalchemy import Connection, insert, select
 
 from cardroom.bots.levels import LEVELS
-from cardroom.league.facts import SeatFacts
 from cardroom.league.models import Award
+
+SeatFacts = Any
+"""One seat's facts of a finished match, as the game's ``analyse`` counts them (Skip's
+``SeatFacts``); these achievements read Skip's counters."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,32 +1,29 @@
 """The one hook the server calls: a match has finished, so rate it, count it, award it.
 
-``on_match_finished`` runs inside the transaction that stores the final move (the server's
-journal), so a match is counted exactly once or not at all. It returns the table events to
-announce (achievements, rating changes); ``announce_into`` wraps it for the table's event list.
+``on_match_finished`` runs after the final move is committed, in a transaction of its own off
+the writer that every table's moves wait on, so a finishing match never slows another table's
+move. It counts a match exactly once (its results rows say whether it was counted), and
+``unrated_matches`` finds the finished matches a crash left uncounted, for the server to count
+at its next start. It returns the table events to announce (achievements, rating changes).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Integer, cast, func, insert, select
 
-from cardroom.games.skip import Options
+from cardroom.games import get_game
+from cardroom.games.base import ReplayError
 from cardroom.league import achievements, ratings, seasons
-from cardroom.league.facts import MatchFacts, RecordError, analyse, steps_of_rows
 from cardroom.league.models import Result, bot_subject
 from cardroom.league.periods import as_utc, system_clock
 from cardroom.store import repository as repo
+from cardroom.store.models import Match as MatchRow
 
 log = logging.getLogger(__name__)
-
-
-def is_ranked(options: Options) -> bool:
-    """Ranked tables play the standard rules with assist off; everything else is casual."""
-    return options.players >= 2 and options.ranked_standard
 
 
 def subject_of(seat: dict[str, Any]) -> str:
@@ -50,15 +47,16 @@ def on_match_finished(
         return []  # already counted
     seats: list[dict[str, Any]] = list(row["seats"] or [])
     try:
-        options = Options.from_json(row["options"])
-        facts = analyse(
+        game = get_game(row.get("game") or "skip")
+        options = game.options_from_json(row["options"])
+        facts = game.analyse(
             options,
             row["seed"],
-            steps_of_rows(repo.match_moves(conn, match_id)),
-            ranked=is_ranked(options),
+            repo.steps_of(repo.match_moves(conn, match_id)),
+            ranked=game.is_ranked(options),
             seats=seats,
         )
-    except (RecordError, ValueError) as error:
+    except (LookupError, ReplayError, ValueError) as error:
         log.error("league: match %s cannot be analysed: %s", match_id, error)
         return []
     moment = as_utc(now or row["finished_at"] or system_clock())
@@ -72,24 +70,18 @@ def on_match_finished(
     return events
 
 
-def announce_into(match_id: str, events: list[dict[str, Any]]) -> Callable[[Connection], None]:
-    """A journal operation that puts the announcements at the end of ``events``.
-
-    It replaces rather than appends, so a journal retry (which re-runs the operation in a new
-    transaction) cannot announce twice.
-    """
-    mark = len(events)
-
-    def operation(conn: Connection) -> None:
-        events[mark:] = on_match_finished(conn, match_id)
-
-    return operation
+def unrated_matches(conn: Connection) -> list[str]:
+    """Finished matches with no results yet: counted by nobody because a process stopped
+    between storing the final move and counting the match."""
+    counted = select(Result.match_id).distinct()
+    query = select(MatchRow.id).where(MatchRow.status == "finished", MatchRow.id.not_in(counted))
+    return [r.id for r in conn.execute(query.order_by(MatchRow.finished_at))]
 
 
 def _store_results(
     conn: Connection,
     row: dict[str, Any],
-    facts: MatchFacts,
+    facts: Any,
     subjects: list[str],
     moment: datetime,
 ) -> None:
@@ -122,7 +114,7 @@ def _store_results(
 def _rate(
     conn: Connection,
     row: dict[str, Any],
-    facts: MatchFacts,
+    facts: Any,
     subjects: list[str],
     moment: datetime,
 ) -> list[dict[str, Any]]:
@@ -159,7 +151,7 @@ def _rate(
 def _award(
     conn: Connection,
     row: dict[str, Any],
-    facts: MatchFacts,
+    facts: Any,
     seats: list[dict[str, Any]],
     subjects: list[str],
     moment: datetime,

@@ -23,7 +23,7 @@ from cardroom.games.skip import (
     action_to_json,
     view,
 )
-from cardroom.league import announce_into
+from cardroom.league import on_match_finished
 from cardroom.server.protocol import dumps, event_json, table_event
 from cardroom.server.seats import match_seat_json
 from cardroom.store import repository as repo
@@ -184,7 +184,12 @@ class MatchFlow:
             fields = self._match_fields()
             operations.append(lambda c: repo.update_match(c, match_id, **fields))
             if match.over:  # league: ratings, statistics, achievements (announced in ``out``)
-                operations.append(announce_into(match_id, out))
+                mark = len(out)
+
+                def announce(c: Any) -> None:
+                    out[mark:] = on_match_finished(c, match_id)
+
+                operations.append(announce)
         await self._commit_or_reload(operations)
         self.broadcast_events(out, *(ack or (None, None)))
 

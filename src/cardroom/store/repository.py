@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
+from cardroom.games.base import Step
 from cardroom.store.journal import Statement
 from cardroom.store.models import Match, Move, Player, Seat, Table, utcnow
 
@@ -169,6 +170,11 @@ def match_moves(conn: Connection, match_id: str) -> list[dict[str, Any]]:
         .order_by(Move.number)
     )
     return [dict(r._mapping) for r in rows]
+
+
+def steps_of(moves: list[dict[str, Any]]) -> list[Step]:
+    """Stored move rows as the steps of the game's replay (``games.base.replay``)."""
+    return [Step(m["kind"], m.get("seat"), m.get("action")) for m in moves]
 
 
 def iso(moment: datetime | None) -> str | None:

@@ -9,7 +9,7 @@
 from .actions import PASS, Action
 from .cards import WILD, card_name
 from .match import Match, RoundLog
-from .notation import NotationError, action_from_json, action_to_json
+from .notation import NotationError, action_from_json, action_to_json, event_to_json
 from .options import STOCK_PRESETS, Options, OptionsError
 from .record import ReplayError, replay, to_record
 from .rules import TIMEOUT, Event, apply, apply_fast, check, legal_actions, new_round, outcome
@@ -39,6 +39,7 @@ __all__ = [
     "apply_fast",
     "card_name",
     "check",
+    "event_to_json",
     "legal_actions",
     "new_round",
     "outcome",

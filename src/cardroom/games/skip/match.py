@@ -8,13 +8,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
+from ..base import ACTION, NEXT_ROUND, Event, Step
 from .actions import Action
 from .cards import WILD, deck_units, new_deck
+from .notation import action_from_json
 from .options import Options
-from .rules import Event, apply, apply_fast, new_round
+from .rules import TIMEOUT, apply, apply_fast, new_round
 from .state import IllegalMove, RoundResult, State
 from .views import SeatView, view
+
+SOLO = "solo"
+"""The between-round step of R2.5: the teams are dissolved before the next deal."""
 
 
 @dataclass(slots=True)
@@ -73,7 +79,9 @@ class Match:
         )
         self.rounds: list[RoundLog] = []
         self.winners: tuple[int, ...] | None = None
+        self.deal_events: list[Event] = []  # the last deal's first turn (``turn``, ``drew``)
         self.state: State = self._deal(self.first_dealer)
+        self.opening_events: list[Event] = self.deal_events
 
     # -- the flow of a match ------------------------------------------------------------------
 
@@ -90,10 +98,18 @@ class Match:
         """The current round is over and the match is not: ``next_round`` may be called."""
         return self.state.result is not None and self.winners is None
 
+    @property
+    def current(self) -> int | None:
+        """The seat to act now; None between rounds and once the match is over."""
+        return None if self.state.result is not None else self.state.current
+
     def _deal(self, dealer: int) -> State:
         number = len(self.rounds) + 1
         self.rounds.append(RoundLog(number=number, dealer=dealer, teams=self.team_mode))
-        return new_round(self.options, f"{self.seed}/{number}", dealer, teams=self.team_mode)
+        self.deal_events = []
+        return new_round(
+            self.options, f"{self.seed}/{number}", dealer, self.team_mode, self.deal_events
+        )
 
     def fall_back_to_solo(self) -> None:
         """R2.5: from the next round on, everyone plays and scores alone."""
@@ -146,6 +162,50 @@ class Match:
 
     def view(self, seat: int | None) -> SeatView:
         return view(self.state, seat)
+
+    # -- the Game contract's match face (``games/base.py``) ----------------------------------
+
+    def apply_step(self, step: Step) -> list[Event]:
+        """One stored step: an action (timeouts included), a deal, or the R2.5 fall-back."""
+        if step.kind == ACTION:
+            action = action_from_json(step.action, allow_timeout=True)
+            return self.apply(action, seat=step.seat)
+        if step.kind == NEXT_ROUND:
+            self.next_round()
+            return list(self.deal_events)
+        if step.kind == SOLO:
+            self.fall_back_to_solo()
+            return [Event(SOLO, -1, {"reason": "a team player has left (R2.5)"})]
+        raise ValueError(f"unknown step {step.kind!r}")
+
+    def between_round_steps(self, absent: frozenset[int]) -> list[Step]:
+        """R2.5: a team whose player has gone plays on solo; then the next deal."""
+        if self.team_mode and absent:
+            return [Step(SOLO), Step(NEXT_ROUND)]
+        return [Step(NEXT_ROUND)]
+
+    def timeout_action(self) -> Action:
+        return TIMEOUT
+
+    def progress(self) -> dict[str, Any]:
+        return {
+            "round": self.round_number,
+            "scores": list(self.scores),
+            "teams": self.team_mode,
+            "over": self.over,
+            "winners": list(self.winners) if self.winners is not None else None,
+        }
+
+    def round_started(self) -> dict[str, Any]:
+        return {
+            "round": self.round_number,
+            "dealer": self.state.dealer,
+            "teams": self.state.partners is not None,
+        }
+
+    def round_result(self) -> dict[str, Any] | None:
+        result = self.state.result
+        return result.to_json() if result is not None else None
 
     # -- the record ----------------------------------------------------------------------------
 

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..base import Event, NotationError
 from .actions import PASS, SOURCES, Action
 from .cards import card_from_json, card_to_json
 from .rules import TIMEOUT
-
-
-class NotationError(ValueError):
-    """An action that is not well formed (as opposed to well formed but illegal)."""
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -95,3 +92,16 @@ def action_from_json(data: Any, *, allow_timeout: bool = False) -> Action:
         if isinstance(error, NotationError):
             raise
         raise NotationError(str(error)) from None
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """An engine event in wire form: cards as in the notation, piles numbered 1-4."""
+    detail: dict[str, Any] = {}
+    for key, value in event.detail.items():
+        if key == "card" and isinstance(value, int):
+            detail[key] = card_to_json(value)
+        elif key in ("pile", "to") and isinstance(value, int):
+            detail[key] = value + 1 if value >= 0 else None
+        else:
+            detail[key] = value
+    return {"kind": event.kind, "seat": event.seat if event.seat >= 0 else None, "detail": detail}

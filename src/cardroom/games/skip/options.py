@@ -10,6 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..base import OptionsError
 from .cards import UNIT_SIZE, deck_units
 
 HAND_SIZE = 5
@@ -21,10 +22,6 @@ MATCH_TARGETS: tuple[int | None, ...] = (None, 25, 200, 500, 800)
 
 Starter = Literal["dealer_left", "highest_stock"]
 Direction = Literal["clockwise", "counterclockwise"]
-
-
-class OptionsError(ValueError):
-    """House rules that cannot make a game; the message says which and why."""
 
 
 def default_stock_size(players: int) -> int:

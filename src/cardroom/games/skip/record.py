@@ -1,24 +1,22 @@
 """Game records: one JSON document per match that replays it exactly (R7.5).
 
-The record holds the options, the seed and every move with its seat; per-move checks (a digest
-of the position after the move) let ``replay`` name the first move that was altered.
+A record is checked as it is replayed, step by step through ``Match.apply_step`` (the door the
+one replay of ``games.base`` uses too). The record holds the options, the seed and every move
+with its seat; per-move checks (a digest of the position after the move) let ``replay`` name
+the first move that was altered.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .match import Match
-from .notation import NotationError, action_from_json, action_to_json
-from .options import Options, OptionsError
-from .state import IllegalMove
+from ..base import ACTION, NEXT_ROUND, IllegalMove, NotationError, OptionsError, ReplayError, Step
+from .match import SOLO, Match
+from .notation import action_from_json, action_to_json
+from .options import Options
 
 FORMAT = "cardroom-record"
 VERSION = 1
-
-
-class ReplayError(ValueError):
-    """A record that does not replay: which move (or field) and why."""
 
 
 def to_record(match: Match, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -87,8 +85,8 @@ def replay(record: dict[str, Any]) -> Match:
                     f"round {r} is recorded, but the match was over after round {r - 1}"
                 )
             if not round_data.get("teams", match.team_mode) and match.team_mode:
-                match.fall_back_to_solo()
-            match.next_round()
+                match.apply_step(Step(SOLO))
+            match.apply_step(Step(NEXT_ROUND))
         log = match.rounds[-1]
         if round_data.get("number") != r:
             raise ReplayError(f"round {r} is numbered {round_data.get('number')!r} in the record")
@@ -111,7 +109,7 @@ def replay(record: dict[str, Any]) -> Match:
             if type(seat) is not int or not 0 <= seat < options.players:
                 raise ReplayError(f"{where} names no valid seat (got {seat!r})")
             try:
-                match.apply(action, seat=seat)
+                match.apply_step(Step(ACTION, seat, move["action"]))
             except IllegalMove as error:
                 raise ReplayError(
                     f"{where} (seat {seat + 1}, {action}) is illegal: {error}"

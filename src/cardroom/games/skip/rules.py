@@ -7,8 +7,8 @@ seeded generator, so the same options, seed and moves always give the same round
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
 
+from ..base import Event
 from .actions import PASS, Action
 from .cards import TOP_VALUE, WILD, card_name, deck_units, new_deck
 from .options import HAND_SIZE, Options
@@ -27,14 +27,6 @@ TIMEOUT = Action("timeout")
 """A turn skipped by the turn timer (R7.3). Only a table applies it; players cannot send it."""
 
 
-class Event(NamedTuple):
-    """Something that happened, as everyone may know it (no hidden cards)."""
-
-    kind: str
-    seat: int
-    detail: dict[str, object]
-
-
 def partners_for(players: int, teams: bool) -> tuple[int, ...] | None:
     """R2.3: partners sit opposite, seat i with seat i + n/2."""
     if not teams:
@@ -44,11 +36,16 @@ def partners_for(players: int, teams: bool) -> tuple[int, ...] | None:
 
 
 def new_round(
-    options: Options, seed: str | int, dealer: int = 0, teams: bool | None = None
+    options: Options,
+    seed: str | int,
+    dealer: int = 0,
+    teams: bool | None = None,
+    events: list[Event] | None = None,
 ) -> State:
     """Shuffle, deal the stocks and start the first turn (R3).
 
     ``teams`` overrides ``options.teams`` for a round played solo after a partner left (R2.5).
+    ``events`` receives the first turn's ``turn`` and ``drew`` events, like every later turn's.
     """
     players = options.players
     if not 0 <= dealer < players:
@@ -71,7 +68,7 @@ def new_round(
         hands=[[] for _ in range(players)],
         discards=[[()] * DISCARD_PILES for _ in range(players)],
     )
-    _start_turn(state, first_player(state))
+    _start_turn(state, first_player(state), events)
     return state
 
 

@@ -12,22 +12,13 @@ import zlib
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ..base import IllegalMove
 from .options import Options
+
+__all__ = ["BUILDING_SLOTS", "DISCARD_PILES", "IllegalMove", "RoundResult", "State"]
 
 BUILDING_SLOTS = 4
 DISCARD_PILES = 4
-
-
-class IllegalMove(Exception):
-    """A refused action: the rule it breaks and why, in plain words. The state is unchanged."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} ({rule})")
-        self.rule = rule
-        self.message = message
-
-    def to_json(self) -> dict[str, str]:
-        return {"rule": self.rule, "message": self.message}
 
 
 class RoundResult(NamedTuple):

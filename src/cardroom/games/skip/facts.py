@@ -1,8 +1,9 @@
 """Per-match facts: what each seat did in a finished match, read from the engine's own events.
 
-The record is replayed through ``Match.apply`` (the rules), never re-implemented: every count
-here comes from an ``Event`` the engine emitted (``played``, ``drew``, ``completed``,
-``round_over``…). Achievements and career statistics are predicates and sums over these facts.
+The move log is walked by the one replay of the Game contract (``games.base.replay``), never
+re-implemented: every count here comes from an ``Event`` the engine emitted (``turn``,
+``played``, ``drew``, ``completed``, ``round_over``…), the opening turn of every round included.
+The league's achievements and career statistics are predicates and sums over these facts.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.games.skip import WILD, Event, IllegalMove, Match, Options, action_from_json
-from cardroom.games.skip.options import HAND_SIZE
+from ..base import ACTION, NEXT_ROUND, Replayed, ReplayError, Step, replay_from
+from .cards import WILD
+from .match import SOLO, Match
+from .options import HAND_SIZE, Options
 
 
 class RecordError(ValueError):
@@ -98,47 +101,17 @@ class _Turn:
     hand_since_refill: int = 0
 
 
-Step = tuple[str, int | None, dict[str, Any] | None]
-"""One stored step: ``("action", seat, action_json)``, ``("next_round", …)`` or ``("solo", …)``."""
-
-
 def steps_of_record(record: dict[str, Any]) -> Iterator[Step]:
-    """A game record's rounds and moves as the same steps the store keeps (``moves`` rows)."""
-    teams = bool(record.get("options", {}).get("teams"))
+    """A game record's rounds and moves as the steps the store keeps (``moves`` rows)."""
+    teams = bool((record.get("options") or {}).get("teams"))
     for r, round_data in enumerate(record.get("rounds") or [], start=1):
         if r > 1:
             if teams and not round_data.get("teams", teams):
                 teams = False
-                yield "solo", None, None
-            yield "next_round", None, None
-        for move in round_data.get("moves", []):
-            yield "action", move.get("seat"), move.get("action")
-
-
-def steps_of_rows(moves: list[dict[str, Any]]) -> Iterator[Step]:
-    for move in moves:
-        yield move["kind"], move.get("seat"), move.get("action")
-
-
-def replay_events(
-    options: Options, seed: str, steps: Iterable[Step], first_dealer: int | None = None
-) -> Iterator[tuple[Match, list[Event]]]:
-    """Walk the steps through the engine (as the server's ``restore_match`` does), yielding each
-    action's events, which ``skip.replay`` throws away."""
-    match = Match(options, seed, first_dealer=first_dealer)
-    for number, (kind, seat, action_json) in enumerate(steps, start=1):
-        try:
-            if kind == "solo":
-                match.fall_back_to_solo()
-            elif kind == "next_round":
-                match.next_round()
-            else:
-                action = action_from_json(action_json, allow_timeout=True)
-                yield match, match.apply(action, seat=seat)
-        except (ValueError, IllegalMove) as error:
-            raise RecordError(f"step {number} ({kind}): {error}") from None
-    if not match.over:
-        raise RecordError("the match is not finished")
+                yield Step(SOLO)
+            yield Step(NEXT_ROUND)
+        for move in round_data.get("moves") or []:
+            yield Step(ACTION, move.get("seat"), move.get("action"))
 
 
 def analyse_record(
@@ -155,7 +128,6 @@ def analyse_record(
         steps_of_record(record),
         ranked=ranked,
         seats=seats if seats is not None else record.get("seats"),
-        first_dealer=record.get("first_dealer"),
     )
 
 
@@ -166,7 +138,6 @@ def analyse(
     *,
     ranked: bool = False,
     seats: list[dict[str, Any]] | None = None,
-    first_dealer: int | None = None,
 ) -> MatchFacts:
     """The facts of a finished match, seat by seat. ``seats`` (the match's seat list) names the
     bot level of each bot seat, for the achievements that care who was beaten."""
@@ -188,7 +159,7 @@ def analyse(
     started_in_turn = [-1] * 4  # the turn number in which each building pile got its 1
     turn_counter = 0
     match: Match | None = None
-    for match, events in replay_events(options, seed, steps, first_dealer):
+    for match, _step, events in _replay(options, seed, steps):
         for event in events:
             kind, seat, detail = event.kind, event.seat, event.detail
             if kind == "turn":
@@ -232,8 +203,8 @@ def analyse(
                 _round_over(facts, detail, match, turns_in_round)
                 turns_in_round = [0] * n
                 started_in_turn = [-1] * 4
-    if match is None:
-        raise RecordError("the match has no moves")
+    if match is None or not match.over:
+        raise RecordError("the match is not finished")
     winners = tuple(match.winners or ())
     for me in facts:
         me.rounds = match.round_number
@@ -260,6 +231,15 @@ def analyse(
         rounds=match.round_number,
         seats=facts,
     )
+
+
+def _replay(options: Options, seed: str, steps: Iterable[Step]) -> Iterator[Replayed]:
+    """The one replay, its refusals as ``RecordError``. Lazy: each item's match is the match
+    right after its step (the scores at a round's end, say)."""
+    try:
+        yield from replay_from(Match(options, seed), steps)
+    except ReplayError as error:
+        raise RecordError(str(error)) from None
 
 
 def _side(seat: int, match: Match) -> set[int]:

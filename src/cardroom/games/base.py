@@ -1,0 +1,252 @@
+"""The Game contract: what every game in Cardroom provides, and nothing more.
+
+The table master, the league, the store and the CLI reach a game only through this contract and
+the registry (``cardroom.games.get_game``), so a new game is a new package under ``games/`` (plus
+its web renderer) and nothing else. Everything here is pure: no I/O, no clocks, no asyncio.
+
+A match is a sequence of **steps** (``Step``): the players' actions and the steps a table takes
+between rounds (dealing the next round, or a game's own between-round decision such as Skip's
+fall-back to solo play). The options, the seed and the steps determine the match exactly, so the
+one ``replay`` below rebuilds it, yielding the engine's typed events step by step, for the
+server after a restart, for the league's statistics and for game records alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol, runtime_checkable
+
+
+class Event(NamedTuple):
+    """Something that happened, as everyone may know it (never a hidden card).
+
+    ``seat`` is -1 for what belongs to nobody (a reshuffle, the end of a round).
+    """
+
+    kind: str
+    seat: int
+    detail: dict[str, object]
+
+
+class IllegalMove(Exception):
+    """A refused action: the rule it breaks and why, in plain words. Nothing changed."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+        self.message = message
+
+    def to_json(self) -> dict[str, str]:
+        return {"rule": self.rule, "message": self.message}
+
+
+class OptionsError(ValueError):
+    """House rules that cannot make a game; the message says which and why."""
+
+
+class NotationError(ValueError):
+    """An action that is not well formed (as opposed to well formed but illegal)."""
+
+
+class ReplayError(ValueError):
+    """A move log or record that does not replay: which step and why."""
+
+
+ACTION = "action"
+NEXT_ROUND = "next_round"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One entry of a match's move log, as stored and replayed.
+
+    ``kind`` is ``"action"`` (``seat`` played ``action``, in the game's JSON notation),
+    ``"next_round"`` (the next round was dealt), or a between-round kind of the game's own.
+    """
+
+    kind: str
+    seat: int | None = None
+    action: Any = None
+
+
+@runtime_checkable
+class View(Protocol):
+    """What one seat (or a spectator, ``seat`` None) may see: the only thing that leaves the
+    engine toward a person or a bot."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+    def legal_actions(self) -> list[Any]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class GameOptions(Protocol):
+    """A game's frozen, validated house rules; ``players`` is the seat count of a match."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def turn_timer(self) -> int | None: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class GameMatch(Protocol):
+    """A match in play: rounds, scores, whose turn it is, and the end.
+
+    ``apply`` refuses an illegal action with ``IllegalMove`` and changes nothing.
+    """
+
+    options: Any
+    seed: str
+
+    @property
+    def round_number(self) -> int: ...
+
+    @property
+    def scores(self) -> list[int]: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def winners(self) -> tuple[int, ...] | None: ...
+
+    @property
+    def between_rounds(self) -> bool:
+        """The round is over and the match is not: the table deals the next one."""
+        ...
+
+    @property
+    def current(self) -> int | None:
+        """The seat to act now, or None between rounds and after the end."""
+        ...
+
+    @property
+    def opening_events(self) -> list[Event]:
+        """What happened as the first round was dealt (its first turn starts there)."""
+        ...
+
+    def apply(self, action: Any, seat: int | None = None) -> list[Event]: ...
+
+    def apply_step(self, step: Step) -> list[Event]:
+        """Apply one stored step (an action, or a between-round step): the replay's only door."""
+        ...
+
+    def between_round_steps(self, absent: frozenset[int]) -> list[Step]:
+        """The steps that start the next round, given the seats whose players have gone."""
+        ...
+
+    def timeout_action(self) -> Any:
+        """What a table plays for a seat whose turn timer ran out (an action, never sent by
+        people)."""
+        ...
+
+    def view(self, seat: int | None) -> View: ...
+
+    def progress(self) -> dict[str, Any]:
+        """The match at a glance, in JSON: round, scores, teams, over, winners."""
+        ...
+
+    def round_started(self) -> dict[str, Any]:
+        """The detail of a ``round_started`` announcement (round, dealer, …)."""
+        ...
+
+    def round_result(self) -> dict[str, Any] | None:
+        """How the last round ended, in JSON (None while it is played)."""
+        ...
+
+
+class Game(Protocol):
+    """One game: its rules, its options, its notation and its replay."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+
+    def options_from_json(self, data: Mapping[str, Any]) -> Any:
+        """Validated options (raises ``OptionsError`` naming the rule), ``players`` included."""
+        ...
+
+    def preset_options(self) -> dict[str, dict[str, Any]]:
+        """Named sets of options players ask for (``standard`` first)."""
+        ...
+
+    def new_match(self, options: Any, seed: str) -> GameMatch: ...
+
+    def action_from_json(self, data: Any, *, allow_timeout: bool = False) -> Any:
+        """An action from its JSON form (raises ``NotationError``); ``allow_timeout`` admits
+        the action only a table makes (a turn timer that ran out)."""
+        ...
+
+    def action_to_json(self, action: Any) -> dict[str, Any]: ...
+
+    def event_json(self, event: Event) -> dict[str, Any]:
+        """An event in wire form (``{"kind", "seat", "detail"}``), as clients read it."""
+        ...
+
+    def is_ranked(self, options: Any) -> bool:
+        """Whether a match with these options counts for ratings."""
+        ...
+
+    def rating_mode(self, options: Any, teams: bool | None = None) -> str:
+        """The rating pool of a match with these options (``2p``, ``3p+``, ``teams`` …)."""
+        ...
+
+    def record(self, match: Any, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The match's game record (every card shown: only for finished matches)."""
+        ...
+
+    def analyse(
+        self,
+        options: Any,
+        seed: str,
+        steps: Iterable[Step],
+        *,
+        ranked: bool = False,
+        seats: list[dict[str, Any]] | None = None,
+    ) -> Any:
+        """The facts of a finished match seat by seat (for ratings, boards, achievements),
+        counted from the events of ``replay``."""
+        ...
+
+
+class Replayed(NamedTuple):
+    """One step of a replay: the match after it, the step (None for the opening deal), and
+    the events it caused."""
+
+    match: Any
+    step: Step | None
+    events: list[Event]
+
+
+def replay(game: Game, options: Any, seed: str, steps: Iterable[Step]) -> Iterator[Replayed]:
+    """THE replay: a match rebuilt from its options, seed and steps through the rules.
+
+    Yields the opening deal first, then every step with its events, lazily: each item's match
+    is the match right after its step. A step the rules refuse raises ``ReplayError`` naming it
+    (counted from 1).
+    """
+    return replay_from(game.new_match(options, seed), steps)
+
+
+def replay_from(match: GameMatch, steps: Iterable[Step]) -> Iterator[Replayed]:
+    """``replay`` for a match already dealt (as ``game.new_match`` deals it)."""
+    yield Replayed(match, None, list(match.opening_events))
+    for number, step in enumerate(steps, start=1):
+        try:
+            events = match.apply_step(step)
+        except (IllegalMove, NotationError, ValueError, TypeError) as error:
+            raise ReplayError(f"step {number} ({step.kind}): {error}") from None
+        yield Replayed(match, step, events)
+
+
+def rebuild(game: Game, options: Any, seed: str, steps: Iterable[Step]) -> Any:
+    """The match after all ``steps`` (the last item of ``replay``)."""
+    *_, last = replay(game, options, seed, steps)
+    return last.match
