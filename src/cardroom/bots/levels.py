@@ -60,3 +60,11 @@ def level(level_id: str) -> Level:
         return LEVELS[level_id]
     except KeyError:
         raise ValueError(f"unknown level {level_id!r}; choose one of {', '.join(LEVELS)}") from None
+
+
+LEVELS_BY_GAME: dict[str, dict[str, Level]] = {"skip": LEVELS}
+
+
+def levels_for(game: str) -> dict[str, Level]:
+    """The levels people may seat at a table of ``game`` (none for a game without bots)."""
+    return LEVELS_BY_GAME.get(game, {})

@@ -198,8 +198,15 @@ class Game(Protocol):
         """The rating pool of a match with these options (``2p``, ``3p+``, ``teams`` …)."""
         ...
 
-    def record(self, match: Any, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        """The match's game record (every card shown: only for finished matches)."""
+    def record(
+        self,
+        options: Any,
+        seed: str,
+        steps: Iterable[Step],
+        seats: list[dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
+        """The game record of the match these steps play (every card shown: only for
+        finished matches), built by ``replay``."""
         ...
 
     def analyse(

@@ -19,16 +19,17 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from cardroom.server import league_routes, lobby, sockets
+from cardroom.server.actor import Services
 from cardroom.server.auth import Tokens
 from cardroom.server.bots import BotRunner
 from cardroom.server.cluster import make_cluster
-from cardroom.server.errors import ApiError
+from cardroom.server.league_worker import LeagueWorker
 from cardroom.server.registry import Tables
 from cardroom.server.settings import Settings
-from cardroom.server.table import Services
 from cardroom.server.timers import Clock
 from cardroom.store.database import migrate, open_engine, shared_secret
 from cardroom.store.journal import Journal
+from cardroom.tables.errors import Refusal
 
 log = logging.getLogger("cardroom.server")
 
@@ -57,7 +58,7 @@ class BodyLimit:
                 if name == b"content-length" and (
                     not value.isdigit() or int(value) > self.max_body
                 ):
-                    error = ApiError(413, "too_large", "the request body is too large")
+                    error = Refusal(413, "too_large", "the request body is too large")
                     await JSONResponse(error.to_json(), status_code=413)(scope, receive, send)
                     return
         await self.app(scope, receive, send)
@@ -81,7 +82,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if tables is not None:
                 tables.forget(actor)
 
-        services = Services(settings, Clock(settings.clock_speed), journal, bots, forget)
+        league = LeagueWorker(engine)
+        services = Services(
+            settings, Clock(settings.clock_speed), journal, bots, forget, league.count
+        )
         cluster = make_cluster(settings)
         tables = Tables(services, cluster)
         app.state.settings = settings
@@ -90,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.tables = tables
         restored = await tables.restore()
         await cluster.start(tables)
+        await league.catch_up()
         # Long-lived objects (modules, restored matches) need not be scanned by every full
         # collection, and a busy table makes garbage fast: fewer, cheaper pauses of the loop.
         gc.collect()
@@ -103,14 +108,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await tables.close_all()
             await cluster.stop()
+            league.close()
             journal.close()
             bots.close()
             engine.dispose()
 
     app = FastAPI(title="Cardroom", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
 
-    @app.exception_handler(ApiError)
-    async def api_error(_request: Request, error: ApiError) -> JSONResponse:
+    @app.exception_handler(Refusal)
+    async def api_error(_request: Request, error: Refusal) -> JSONResponse:
         return JSONResponse(error.to_json(), status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
@@ -118,13 +124,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         first = error.errors()[0] if error.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
         message = f"{where}: {first.get('msg', 'invalid')}"
-        return JSONResponse(ApiError(422, "bad_request", message).to_json(), status_code=422)
+        return JSONResponse(Refusal(422, "bad_request", message).to_json(), status_code=422)
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "bad_request"}.get(error.status_code, "bad_request")
         return JSONResponse(
-            ApiError(error.status_code, code, str(error.detail)).to_json(),
+            Refusal(error.status_code, code, str(error.detail)).to_json(),
             status_code=error.status_code,
         )
 

@@ -13,22 +13,13 @@ from __future__ import annotations
 import secrets
 import time
 import unicodedata
-from dataclasses import dataclass
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from cardroom.server.errors import ApiError
+from cardroom.tables.errors import Refusal
+from cardroom.tables.people import Identity
 
 MAX_NAME = 32
-
-
-@dataclass(frozen=True, slots=True)
-class Identity:
-    id: str
-    name: str
-
-    def to_json(self) -> dict[str, str]:
-        return {"id": self.id, "name": self.name}
 
 
 class Tokens:
@@ -48,13 +39,13 @@ class Tokens:
 
     def verify(self, token: object) -> Identity:
         if not isinstance(token, str) or not token or len(token) > 512:
-            raise ApiError(401, "unauthorized", "a player token is needed")
+            raise Refusal(401, "unauthorized", "a player token is needed")
         try:
             data = self._serializer.loads(token)
         except BadSignature:
-            raise ApiError(401, "unauthorized", "this token is not valid here") from None
+            raise Refusal(401, "unauthorized", "this token is not valid here") from None
         if not isinstance(data, dict) or not isinstance(data.get("id"), str):
-            raise ApiError(401, "unauthorized", "this token is not valid here")
+            raise Refusal(401, "unauthorized", "this token is not valid here")
         return Identity(data["id"], str(data.get("name", "")))
 
 
@@ -65,10 +56,10 @@ def new_player_id() -> str:
 def clean_name(raw: object) -> str:
     """A display name: 1-32 printable characters, spaces trimmed and collapsed."""
     if not isinstance(raw, str):
-        raise ApiError(400, "bad_request", "a name is a string of 1 to 32 characters")
+        raise Refusal(400, "bad_request", "a name is a string of 1 to 32 characters")
     name = " ".join(raw.split())
     if not 1 <= len(name) <= MAX_NAME:
-        raise ApiError(400, "bad_request", f"a name has 1 to {MAX_NAME} characters")
+        raise Refusal(400, "bad_request", f"a name has 1 to {MAX_NAME} characters")
     if any(unicodedata.category(c).startswith("C") for c in name):
-        raise ApiError(400, "bad_request", "a name may not contain control characters")
+        raise Refusal(400, "bad_request", "a name may not contain control characters")
     return name

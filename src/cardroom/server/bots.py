@@ -1,8 +1,9 @@
 """Bots at tables: they think off the event loop (an executor) so tables stay responsive.
 
-Bots come from the level registry (``cardroom.bots.levels.LEVELS``), never a hard-coded list.
-With ``process`` the thinking runs on other cores; each worker keeps its own bot per
-(name, seed), which is enough since a bot decides from the view it is given.
+Bots come from the level registry (``cardroom.bots.levels``), never a hard-coded list. A bot
+is kept per (level, seed) in a bounded cache, so a seat's bot keeps its state between moves
+without the process keeping every bot it ever made; with ``process`` the thinking runs on
+other cores, each worker with a bounded cache of its own.
 """
 
 from __future__ import annotations
@@ -10,21 +11,39 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from cardroom.bots import Bot, make_bot
-from cardroom.bots.levels import LEVELS
-from cardroom.games.skip import Action, SeatView
+from cardroom.bots import Bot
+from cardroom.bots.levels import LEVELS, Level
 
-_worker_bots: dict[tuple[str, str], Bot] = {}
+MAX_CACHED_BOTS = 512
 
 
-def level_bot_name(level_id: str) -> str:
-    """The registered bot behind a level; raises ``ValueError`` for an unknown level."""
-    if level_id not in LEVELS:
-        raise ValueError(f"unknown level {level_id!r}; choose one of {', '.join(LEVELS)}")
-    return LEVELS[level_id].bot
+class BotCache:
+    """The bots of the seats being played, least recently used first out."""
+
+    def __init__(self, size: int = MAX_CACHED_BOTS) -> None:
+        self.size = size
+        self._bots: OrderedDict[tuple[str, str], Bot] = OrderedDict()
+
+    def get(self, level: Level, seed: str) -> Bot:
+        key = (level.id, seed)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = level.make(seed)
+            if len(self._bots) > self.size:
+                self._bots.popitem(last=False)
+        else:
+            self._bots.move_to_end(key)
+        return bot
+
+    def __len__(self) -> int:
+        return len(self._bots)
+
+
+_worker_bots = BotCache()
 
 
 def levels_json() -> list[dict[str, Any]]:
@@ -34,19 +53,16 @@ def levels_json() -> list[dict[str, Any]]:
     ]
 
 
-def _choose_in_worker(bot_name: str, seed: str, view: SeatView) -> Action:
-    bot = _worker_bots.get((bot_name, seed))
-    if bot is None:
-        bot = _worker_bots[(bot_name, seed)] = make_bot(bot_name, seed)
-    return bot.choose(view)
+def _choose_in_worker(level: Level, seed: str, view: Any) -> Any:
+    return _worker_bots.get(level, seed).choose(view)
 
 
 class BotRunner:
     """Runs ``bot.choose(view)`` where the settings say: a thread, a process pool, or inline.
 
-    A bot whose decisions take well under ``inline_below`` seconds (measured on its first
+    A level whose decisions take well under ``inline_below`` seconds (measured on its first
     moves, in CPU time) costs less on the loop than the hand-off to an executor, so from then
-    on it thinks inline; a bot that thinks longer always goes to the executor.
+    on it thinks inline; a level that thinks longer always goes to the executor.
     """
 
     SAMPLES = 8
@@ -57,38 +73,44 @@ class BotRunner:
         self.mode = mode
         self.inline_below = inline_below
         self.executor: Executor | None = None
-        self._cost: dict[str, tuple[int, float]] = {}  # bot name -> (samples, worst seconds)
+        self.bots = BotCache()
+        self._cost: dict[str, tuple[int, float]] = {}  # level id -> (samples, worst seconds)
         if mode == "thread":
             self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cardroom-bot")
         elif mode == "process":
             self.executor = ProcessPoolExecutor(max_workers=max(1, (os.cpu_count() or 2) - 1))
 
-    def _cheap(self, bot_name: str) -> bool:
-        samples, worst = self._cost.get(bot_name, (0, 0.0))
+    def _cheap(self, level: Level) -> bool:
+        samples, worst = self._cost.get(level.id, (0, 0.0))
         return samples >= self.SAMPLES and worst < self.inline_below / 4
 
-    def _timed(self, bot: Bot, bot_name: str, view: SeatView) -> Action:
+    def _timed(self, bot: Bot, level: Level, view: Any) -> Any:
         start = time.thread_time()
         action = bot.choose(view)
         spent = time.thread_time() - start
-        samples, worst = self._cost.get(bot_name, (0, 0.0))
-        self._cost[bot_name] = (min(samples + 1, self.SAMPLES), max(worst, spent))
+        samples, worst = self._cost.get(level.id, (0, 0.0))
+        self._cost[level.id] = (min(samples + 1, self.SAMPLES), max(worst, spent))
         return action
 
-    async def choose(self, bot: Bot, bot_name: str, seed: str, view: SeatView) -> Action | None:
+    async def choose(self, level: Level, seed: str, view: Any) -> Any | None:
         """The bot's action, or None when the server is shutting down."""
         if self.executor is None:
-            return bot.choose(view)
-        if self._cheap(bot_name):
-            return self._timed(bot, bot_name, view)
+            return self.bots.get(level, seed).choose(view)
+        if self.mode == "process":
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(
+                    self.executor, _choose_in_worker, level, seed, view
+                )
+            except RuntimeError:  # the executor was shut down: the server is stopping
+                return None
+        bot = self.bots.get(level, seed)
+        if self._cheap(level):
+            return self._timed(bot, level, view)
         loop = asyncio.get_running_loop()
         try:
-            if self.mode == "process":
-                return await loop.run_in_executor(
-                    self.executor, _choose_in_worker, bot_name, seed, view
-                )
-            return await loop.run_in_executor(self.executor, self._timed, bot, bot_name, view)
-        except RuntimeError:  # the executor was shut down: the server is stopping
+            return await loop.run_in_executor(self.executor, self._timed, bot, level, view)
+        except RuntimeError:
             return None
 
     def close(self) -> None:

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardroom.server.errors import ApiError
+from cardroom.tables.errors import Refusal
 
 if TYPE_CHECKING:
+    from cardroom.server.actor import TableActor
     from cardroom.server.registry import Tables
     from cardroom.server.settings import Settings
-    from cardroom.server.table import TableActor
 
 
-def not_found(table_id: str) -> ApiError:
-    return ApiError(404, "not_found", f"no open table {table_id!r}")
+def not_found(table_id: str) -> Refusal:
+    return Refusal(404, "not_found", f"no open table {table_id!r}")
 
 
 class Cluster:

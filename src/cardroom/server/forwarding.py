@@ -15,15 +15,14 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from cardroom.games.skip import action_from_json, action_to_json
 from cardroom.server.auth import Identity
-from cardroom.server.errors import ApiError
 from cardroom.server.protocol import ActionRequest
+from cardroom.tables.errors import Refusal
 
 if TYPE_CHECKING:
+    from cardroom.server.actor import TableActor
     from cardroom.server.connection import Connection
     from cardroom.server.redis_cluster import RedisCluster
-    from cardroom.server.table import TableActor
 
 # Lobby commands a process may run at a table it owns on behalf of another process.
 REMOTE_COMMANDS = ("join", "leave", "add_bot", "clear_seat", "configure", "start", "skip", "evict")
@@ -44,14 +43,14 @@ def decode_args(args: list[Any]) -> tuple[Any, ...]:
 
 
 def encode_request(request: ActionRequest) -> dict[str, Any]:
-    return {"id": request.id, "action": action_to_json(request.action), "after": request.after}
+    return {"id": request.id, "action": request.action, "after": request.after}
 
 
 def decode_request(data: dict[str, Any]) -> ActionRequest:
-    return ActionRequest(data["id"], action_from_json(data["action"]), data.get("after"))
+    return ActionRequest(data["id"], data["action"], data.get("after"))
 
 
-def error_json(error: ApiError) -> dict[str, Any]:
+def error_json(error: Refusal) -> dict[str, Any]:
     return {
         "status": error.status,
         "code": error.code,
@@ -60,8 +59,8 @@ def error_json(error: ApiError) -> dict[str, Any]:
     }
 
 
-def error_from_json(data: dict[str, Any]) -> ApiError:
-    return ApiError(data["status"], data["code"], data["message"], data.get("rule"))
+def error_from_json(data: dict[str, Any]) -> Refusal:
+    return Refusal(data["status"], data["code"], data["message"], data.get("rule"))
 
 
 # -- a table elsewhere -----------------------------------------------------------------------------

@@ -24,8 +24,8 @@ from cardroom.league.models import bot_subject
 from cardroom.league.periods import system_clock
 from cardroom.server.auth import Identity, clean_name
 from cardroom.server.bots import levels_json
-from cardroom.server.errors import ApiError
 from cardroom.server.lobby import body, identity, only
+from cardroom.tables.errors import Refusal
 
 router = APIRouter()
 T = TypeVar("T")
@@ -56,8 +56,8 @@ async def _roll_over_if_due(request: Request) -> None:
         await request.app.state.journal.run(lambda c: seasons.roll_over(c, now, months))
 
 
-def _account_error(error: accounts.AccountError) -> ApiError:
-    return ApiError(error.status, error.code, error.message)
+def _account_error(error: accounts.AccountError) -> Refusal:
+    return Refusal(error.status, error.code, error.message)
 
 
 # -- accounts --------------------------------------------------------------------------------------
@@ -98,7 +98,7 @@ async def claim(request: Request) -> dict[str, Any]:
     except accounts.AccountError as error:
         raise _account_error(error) from None
     except IntegrityError:
-        raise ApiError(409, "conflict", "that name was just taken; choose another") from None
+        raise Refusal(409, "conflict", "that name was just taken; choose another") from None
     issued = Identity(player["id"], player["name"])
     return {"player": {**issued.to_json(), "claimed": True}, "token": _tokens(request, issued)}
 
@@ -110,9 +110,9 @@ async def sign_in(request: Request) -> dict[str, Any]:
     only(data, "name", "password")
     name, password = data.get("name"), data.get("password")
     if not isinstance(name, str) or not isinstance(password, str):
-        raise ApiError(400, "bad_request", "send a name and a password")
+        raise Refusal(400, "bad_request", "send a name and a password")
     found = await _read(request, lambda c: accounts.credentials(c, name))
-    refused = ApiError(401, "unauthorized", "that name and password do not match an account")
+    refused = Refusal(401, "unauthorized", "that name and password do not match an account")
     if found is None:
         await run_in_threadpool(accounts.verify, _dummy_hash(), password)  # same time either way
         raise refused
@@ -185,7 +185,7 @@ async def leaderboard(
             **await _read(request, lambda c: leaderboards.page(c, query, page, size)),
         }
     except BoardError as error:
-        raise ApiError(400, "bad_request", str(error)) from None
+        raise Refusal(400, "bad_request", str(error)) from None
 
 
 @router.get("/api/seasons")
@@ -219,7 +219,7 @@ async def bot_ratings(request: Request) -> dict[str, Any]:
 async def profile(request: Request, player_id: str, game: str = "skip") -> dict[str, Any]:
     found = await _read(request, lambda c: profiles.profile(c, player_id, game))
     if found is None:
-        raise ApiError(404, "not_found", f"no player {player_id!r}")
+        raise Refusal(404, "not_found", f"no player {player_id!r}")
     return found
 
 
@@ -228,7 +228,7 @@ async def rating_plot(
     request: Request, player_id: str, mode: str = "2p", game: str = "skip"
 ) -> Response:
     if mode not in ratings.MODES:
-        raise ApiError(400, "bad_request", f"mode is one of {', '.join(ratings.MODES)}")
+        raise Refusal(400, "bad_request", f"mode is one of {', '.join(ratings.MODES)}")
     history = await _read(request, lambda c: ratings.history_of(c, player_id, game, mode))
     # matplotlib takes seconds to import: only a plot request pays for it, never start-up.
     from cardroom.league import plots

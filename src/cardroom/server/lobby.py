@@ -14,15 +14,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from cardroom.bots.levels import LEVELS
-from cardroom.games.skip import to_record
+from cardroom.games import get_game
 from cardroom.league import accounts
+from cardroom.server.actor import TableActor
 from cardroom.server.auth import Identity, clean_name, new_player_id
 from cardroom.server.bots import levels_json
-from cardroom.server.errors import ApiError
-from cardroom.server.match_flow import rebuild
 from cardroom.server.registry import Tables, check_options
-from cardroom.server.table import TableActor
 from cardroom.store import repository as repo
+from cardroom.tables.errors import Refusal
 
 router = APIRouter()
 
@@ -38,7 +37,7 @@ def identity(request: Request) -> Identity:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token:
-        raise ApiError(
+        raise Refusal(
             401, "unauthorized", "send 'Authorization: Bearer <token>' (POST /api/players)"
         )
     return request.app.state.tokens.verify(token.strip())
@@ -47,22 +46,22 @@ def identity(request: Request) -> Identity:
 async def body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     if len(raw) > request.app.state.settings.max_body:
-        raise ApiError(413, "too_large", "the request body is too large")
+        raise Refusal(413, "too_large", "the request body is too large")
     if not raw.strip():
         return {}
     try:
         data = json.loads(raw)
     except ValueError:
-        raise ApiError(400, "bad_request", "the body must be JSON") from None
+        raise Refusal(400, "bad_request", "the body must be JSON") from None
     if not isinstance(data, dict):
-        raise ApiError(400, "bad_request", "the body must be a JSON object")
+        raise Refusal(400, "bad_request", "the body must be a JSON object")
     return data
 
 
 def only(data: dict[str, Any], *allowed: str) -> None:
     unknown = set(data) - set(allowed)
     if unknown:
-        raise ApiError(400, "bad_request", f"unexpected field(s): {', '.join(sorted(unknown))}")
+        raise Refusal(400, "bad_request", f"unexpected field(s): {', '.join(sorted(unknown))}")
 
 
 def answer(actor: TableActor, status: int = 200, **extra: Any) -> JSONResponse:
@@ -72,9 +71,9 @@ def answer(actor: TableActor, status: int = 200, **extra: Any) -> JSONResponse:
 # -- players ---------------------------------------------------------------------------------------
 
 
-def name_claimed(name: str) -> ApiError:
+def name_claimed(name: str) -> Refusal:
     """A guest may not take a name someone claimed with a password: they should sign in."""
-    return ApiError(
+    return Refusal(
         409,
         "name_claimed",
         f"the name {name!r} belongs to an account: sign in with its password "
@@ -131,7 +130,7 @@ async def rename(request: Request) -> dict[str, Any]:
 
     refused = await request.app.state.journal.run(write)
     if refused == "account":
-        raise ApiError(
+        raise Refusal(
             403,
             "forbidden",
             "this player has an account: its name is the one you sign in with and stays",
@@ -139,11 +138,11 @@ async def rename(request: Request) -> dict[str, Any]:
     if refused == "taken":
         raise name_claimed(name)
     if refused == "unknown":
-        raise ApiError(404, "not_found", "this player is not known here; choose a name again")
+        raise Refusal(404, "not_found", "this player is not known here; choose a name again")
     renamed = Identity(me_.id, name)
     for actor in list(tables_of(request).by_id.values()):
         if actor.seat_of(me_.id) is not None or actor.owner.id == me_.id:
-            with contextlib.suppress(ApiError):  # the table closed meanwhile
+            with contextlib.suppress(Refusal):  # the table closed meanwhile
                 await actor.ask(actor.rename_player, renamed)
     return {"player": renamed.to_json(), "token": request.app.state.tokens.issue(renamed)}
 
@@ -168,10 +167,10 @@ async def create_table(request: Request) -> JSONResponse:
     only(data, "seats", "public", "name", "options", "abandon_after")
     public = data.get("public", True)
     if not isinstance(public, bool):
-        raise ApiError(400, "bad_request", "public is true or false")
+        raise Refusal(400, "bad_request", "public is true or false")
     name = data.get("name")
     if name is not None and (not isinstance(name, str) or not 1 <= len(name.strip()) <= 48):
-        raise ApiError(400, "bad_request", "a table name has 1 to 48 characters")
+        raise Refusal(400, "bad_request", "a table name has 1 to 48 characters")
     tables = tables_of(request)
     if name is not None and not public:
         actor, seat, created = await tables.named(
@@ -223,12 +222,12 @@ async def quickplay(request: Request) -> JSONResponse:
 async def _quickplay_bots(request: Request, player: Identity, data: dict[str, Any]) -> JSONResponse:
     count, level = data.get("bots"), data.get("level", "easy")
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_QUICK_BOTS:
-        raise ApiError(400, "bad_request", f"bots is a number from 1 to {MAX_QUICK_BOTS}")
+        raise Refusal(400, "bad_request", f"bots is a number from 1 to {MAX_QUICK_BOTS}")
     if not isinstance(level, str) or level not in LEVELS:
-        raise ApiError(400, "bad_request", f"level is one of {', '.join(LEVELS)}")
+        raise Refusal(400, "bad_request", f"level is one of {', '.join(LEVELS)}")
     options = data.get("options")
     if isinstance(options, dict) and options.get("players", count + 1) != count + 1:
-        raise ApiError(400, "bad_request", "options.players must be bots + 1 (or left out)")
+        raise Refusal(400, "bad_request", "options.players must be bots + 1 (or left out)")
     check_options(count + 1, options)  # refused before any table exists
     tables = tables_of(request)
     actor = await tables.create(player, seats=count + 1, options=options, public=False)
@@ -326,7 +325,7 @@ async def _load_match(request: Request, match_id: str) -> tuple[dict[str, Any], 
 
     row, moves = await request.app.state.journal.run(load)
     if row is None:
-        raise ApiError(404, "not_found", f"no match {match_id!r}")
+        raise Refusal(404, "not_found", f"no match {match_id!r}")
     return row, moves
 
 
@@ -354,12 +353,13 @@ async def match_record(request: Request, match_id: str) -> dict[str, Any]:
     """The game record ``cardroom replay`` reads; it shows every card, so only after the end."""
     row, moves = await _load_match(request, match_id)
     if row["status"] != "finished":
-        raise ApiError(
+        raise Refusal(
             409, "not_finished", "the record holds hidden cards: it is shown once the match is over"
         )
-    match = rebuild(row, moves, fingerprints=True)
+    game = get_game(row.get("game") or "skip")
     seats = [
         {"name": s.get("name"), "player_id": s.get("player_id"), "bot": s.get("bot")}
         for s in row["seats"]
     ]
-    return to_record(match, seats)
+    options = game.options_from_json(row["options"])
+    return game.record(options, row["seed"], repo.steps_of(moves), seats)

@@ -7,9 +7,6 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from cardroom.games.skip import Action, Event, NotationError, action_from_json
-from cardroom.games.skip.cards import card_to_json
-
 MAX_ACTION_ID = 64
 
 
@@ -31,8 +28,11 @@ class Hello:
 
 @dataclass(frozen=True, slots=True)
 class ActionRequest:
+    """A move: its id, the action in the table's game notation (read by the table, which
+    knows its game), and the seq of the position the client saw."""
+
     id: str
-    action: Action
+    action: dict[str, Any]
     after: int | None
 
 
@@ -85,10 +85,9 @@ def parse(text: str | bytes) -> ClientMessage:
             raise ProtocolError(
                 "bad_message", f"an action needs an 'id' string of 1-{MAX_ACTION_ID} characters"
             )
-        try:
-            action = action_from_json(data.get("action"))
-        except NotationError as error:
-            raise ProtocolError("bad_action", str(error), action_id) from None
+        action = data.get("action")
+        if not isinstance(action, dict):
+            raise ProtocolError("bad_action", "an action is a JSON object with a 'type'", action_id)
         try:
             return ActionRequest(action_id, action, _optional_seq(data, "after"))
         except ProtocolError as error:
@@ -108,24 +107,6 @@ def _optional_seq(data: dict[str, Any], key: str) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ProtocolError("bad_message", f"{key!r} is a sequence number (an integer >= 0)")
     return value
-
-
-def event_json(event: Event) -> dict[str, Any]:
-    """An engine event in wire form: cards as in the notation, piles numbered 1-4."""
-    detail: dict[str, Any] = {}
-    for key, value in event.detail.items():
-        if key == "card" and isinstance(value, int):
-            detail[key] = card_to_json(value)
-        elif key in ("pile", "to") and isinstance(value, int):
-            detail[key] = value + 1 if value >= 0 else None
-        else:
-            detail[key] = value
-    return {"kind": event.kind, "seat": event.seat if event.seat >= 0 else None, "detail": detail}
-
-
-def table_event(kind: str, seat: int | None = None, **detail: Any) -> dict[str, Any]:
-    """An event made by the table rather than the engine (match start, round summary...)."""
-    return {"kind": kind, "seat": seat, "detail": detail}
 
 
 def error_message(

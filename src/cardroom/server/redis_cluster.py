@@ -23,7 +23,6 @@ from redis.asyncio import Redis
 
 from cardroom.server.auth import Identity
 from cardroom.server.cluster import Cluster, not_found
-from cardroom.server.errors import ApiError
 from cardroom.server.forwarding import (
     REMOTE_COMMANDS,
     RemoteConnection,
@@ -37,12 +36,13 @@ from cardroom.server.forwarding import (
 from cardroom.store import repository as repo
 from cardroom.store.bus import Bus
 from cardroom.store.lease import Leases
+from cardroom.tables.errors import Refusal
 
 if TYPE_CHECKING:
+    from cardroom.server.actor import TableActor
     from cardroom.server.connection import Connection
     from cardroom.server.registry import Tables
     from cardroom.server.settings import Settings
-    from cardroom.server.table import TableActor
 
 log = logging.getLogger(__name__)
 
@@ -206,7 +206,7 @@ class RedisCluster(Cluster):
         owners = await self.leases.owners(candidates)
         for table_id, owner in owners.items():
             if owner is None:
-                with contextlib.suppress(ApiError):
+                with contextlib.suppress(Refusal):
                     if await self.tables.adopt(table_id) is not None:
                         log.warning("cluster: took over table %s", table_id)
 
@@ -238,7 +238,7 @@ class RedisCluster(Cluster):
                     remote._info = reply["info"]
                     return remote
             if loop.time() > deadline:
-                raise ApiError(503, "unavailable", "the table's server does not answer; retry")
+                raise Refusal(503, "unavailable", "the table's server does not answer; retry")
             await asyncio.sleep(self.ttl / 10)
 
     async def listing(self) -> list[dict[str, Any]]:
@@ -278,7 +278,7 @@ class RedisCluster(Cluster):
             try:
                 reply = await asyncio.wait_for(future, REPLY_TIMEOUT)
             except TimeoutError:
-                raise ApiError(
+                raise Refusal(
                     503, "unavailable", "the table's server did not answer in time; retry"
                 ) from None
         finally:
@@ -321,7 +321,7 @@ class RedisCluster(Cluster):
             }
             try:
                 reply = await self._request(remote.owner_node, message, remote.id)
-            except ApiError:
+            except Refusal:
                 self._end_forward(conn_id, None)
                 raise
             if reply is not None:
@@ -419,7 +419,7 @@ class RedisCluster(Cluster):
         if method == "info":
             return self._reply(data, info=actor.info())
         if method not in REMOTE_COMMANDS:
-            error = ApiError(400, "bad_request", f"unknown table command {method!r}")
+            error = Refusal(400, "bad_request", f"unknown table command {method!r}")
             return self._reply(data, error=error_json(error))
         args = decode_args(data.get("args") or [])
         self._answer(actor, data, _enqueue(actor, getattr(actor, method), *args))
@@ -443,11 +443,11 @@ class RedisCluster(Cluster):
     def _answer(self, actor: TableActor, data: dict[str, Any], future: asyncio.Future[Any]) -> None:
         def done(f: asyncio.Future[Any]) -> None:
             error = None if f.cancelled() else f.exception()
-            if f.cancelled() or (error is not None and not isinstance(error, ApiError)):
+            if f.cancelled() or (error is not None and not isinstance(error, Refusal)):
                 if error is not None:
                     log.error("table %s: a forwarded call failed", actor.id, exc_info=error)
-                error = ApiError(500, "server_error", "the table could not do that")
-            if isinstance(error, ApiError):
+                error = Refusal(500, "server_error", "the table could not do that")
+            if isinstance(error, Refusal):
                 self._reply(data, error=error_json(error))
             else:
                 self._reply(data, result=f.result(), info=actor.info())

@@ -12,14 +12,15 @@ import logging
 import secrets
 from typing import Any
 
-from cardroom.games.skip import Options, OptionsError
+from cardroom.games import get_game
+from cardroom.games.base import OptionsError
+from cardroom.server.actor import Services, TableActor
 from cardroom.server.auth import Identity
 from cardroom.server.cluster import Cluster, LocalCluster
-from cardroom.server.errors import ApiError, bad_options
-from cardroom.server.seating import check_abandon_after
-from cardroom.server.seats import SeatState
-from cardroom.server.table import SEQ_MARGIN_AFTER_RESTART, Services, TableActor
 from cardroom.store import repository as repo
+from cardroom.tables.errors import Refusal, bad_options
+from cardroom.tables.master import SEQ_MARGIN_AFTER_RESTART, check_abandon_after
+from cardroom.tables.seats import SeatState
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,7 @@ class Tables:
     def get(self, table_id: str) -> TableActor:
         actor = self.by_id.get(table_id)
         if actor is None or actor.closed:
-            raise ApiError(404, "not_found", f"no open table {table_id!r}")
+            raise Refusal(404, "not_found", f"no open table {table_id!r}")
         return actor
 
     async def find(self, table_id: str) -> Any:
@@ -77,10 +78,11 @@ class Tables:
         name: str | None = None,
         abandon_after: Any = None,
         table_id: str | None = None,
+        game: Any = "skip",
     ) -> TableActor:
         if len(self.by_id) >= self.settings.max_tables:
-            raise ApiError(503, "server_full", "this server hosts as many tables as it can")
-        checked = check_options(seats, options)
+            raise Refusal(503, "server_full", "this server hosts as many tables as it can")
+        checked = check_options(seats, options, game)
         abandon = (
             check_abandon_after(abandon_after)
             if abandon_after is not None
@@ -88,13 +90,13 @@ class Tables:
         )
         table_id = table_id or new_table_id()
         if not await self.cluster.claim(table_id):
-            raise ApiError(409, "conflict", "that table id is taken; try again")
+            raise Refusal(409, "conflict", "that table id is taken; try again")
         seat_states = [SeatState(number) for number in range(checked.players)]
         row = {
             "id": table_id,
             "name": name,
             "public": public,
-            "game": "skip",
+            "game": get_game(game).name,
             "owner_id": owner.id,
             "options": checked.to_json(),
             "abandon_after": abandon,
@@ -111,8 +113,10 @@ class Tables:
         except BaseException:
             await self.cluster.release(table_id)
             raise
-        actor = TableActor(self.services, {**row, "owner_name": owner.name, "seats": []})
-        actor.seats = seat_states
+        actor = TableActor(
+            self.services,
+            {**row, "owner_name": owner.name, "seats": [s.to_row() for s in seat_states]},
+        )
         self._add(actor)
         return actor
 
@@ -149,7 +153,7 @@ class Tables:
     ) -> tuple[TableActor, int | None, bool]:
         """SKIPoid's named private game: the same name reaches the same open table."""
         if not isinstance(name, str) or not 1 <= len(" ".join(name.split())) <= MAX_TABLE_NAME:
-            raise ApiError(400, "bad_request", f"a table name has 1 to {MAX_TABLE_NAME} characters")
+            raise Refusal(400, "bad_request", f"a table name has 1 to {MAX_TABLE_NAME} characters")
         clean = " ".join(name.split())
         key = table_name_key(clean)
         async with self._lock:
@@ -185,11 +189,11 @@ class Tables:
                 return actor, True
             try:
                 return await self.find(holder), False
-            except ApiError as error:
+            except Refusal as error:
                 if error.status != 404:
                     raise
                 await self.cluster.forget_name(key, holder)  # it closed: the name is free
-        raise ApiError(503, "unavailable", "that table name is busy; try again")
+        raise Refusal(503, "unavailable", "that table name is busy; try again")
 
     async def quickplay(
         self, player: Identity, seats: Any, options: Any
@@ -206,7 +210,7 @@ class Tables:
                     continue
                 try:
                     seat = await actor.ask(actor.join, player, None)
-                except ApiError:
+                except Refusal:
                     continue
                 return actor, seat, False
             found = await self._quickplay_elsewhere(player, wanted)
@@ -217,7 +221,7 @@ class Tables:
         return actor, seat, True
 
     async def _quickplay_elsewhere(
-        self, player: Identity, wanted: Options
+        self, player: Identity, wanted: Any
     ) -> tuple[Any, int, bool] | None:
         """A waiting table another process hosts, from its lobby listing."""
         options = wanted.to_json()
@@ -232,7 +236,7 @@ class Tables:
             try:
                 remote = await self.find(info["id"])
                 seat = await remote.ask(remote.join, player, None)
-            except ApiError:
+            except Refusal:
                 continue
             return remote, seat, False
         return None
@@ -240,7 +244,7 @@ class Tables:
     async def _sit_if_possible(self, actor: Any, player: Identity) -> int | None:
         try:
             return await actor.ask(actor.join, player, None)
-        except ApiError as error:
+        except Refusal as error:
             if error.status == 403:
                 raise
             return None
@@ -269,8 +273,8 @@ class Tables:
                 actor.restore_match(match, match["moves"], row.get("runtime"))
         except Exception:
             log.exception("table %s: its match does not replay; closing it", row["id"])
-            actor.match = None
-            actor.status = "waiting"
+            actor.master.match = None
+            actor.master.status = "waiting"
         self._add(actor)
         return actor
 
@@ -300,7 +304,7 @@ class Tables:
         rows = await self.services.journal.run(lambda c: repo.open_tables(c, only=[table_id]))
         if not rows:
             await self.cluster.release(table_id)
-            raise ApiError(404, "not_found", f"no open table {table_id!r}")
+            raise Refusal(404, "not_found", f"no open table {table_id!r}")
         return self._revive(rows[0])
 
     async def adopted(self, table_id: str) -> TableActor | None:
@@ -314,30 +318,29 @@ class Tables:
 
     @staticmethod
     def _stop(actor: TableActor) -> None:
-        actor.closed = True
-        if actor.task is not None:
-            actor.task.cancel()
-        for timer in (actor.turn_timer, actor.bot_timer, actor.round_timer, actor.abandon_timer):
-            timer.cancel()
-        for task in list(actor._background):
-            task.cancel()
+        actor.stop()
 
 
 def new_table_id() -> str:
     return "t_" + secrets.token_hex(5)
 
 
-def check_options(seats: Any, options: Any) -> Options:
-    """A table's house rules with its seat count (1-8) as ``players``."""
+def check_options(seats: Any, options: Any, game: Any = "skip") -> Any:
+    """A table's house rules with its seat count as ``players``, checked by its game."""
+    try:
+        rules = get_game(game)
+    except LookupError as error:
+        raise Refusal(400, "bad_request", str(error)) from None
     data = dict(options or {}) if isinstance(options, dict) or options is None else None
     if data is None:
-        raise ApiError(400, "bad_options", "options must be a JSON object")
+        raise Refusal(400, "bad_options", "options must be a JSON object")
     if seats is None:
         seats = data.get("players", 2)
+    low, high = rules.min_players, rules.max_players
     if isinstance(seats, bool) or not isinstance(seats, int):
-        raise ApiError(400, "bad_request", "seats is a number from 1 to 8")
+        raise Refusal(400, "bad_request", f"seats is a number from {low} to {high}")
     data["players"] = seats
     try:
-        return Options.from_json(data)
+        return rules.options_from_json(data)
     except (OptionsError, TypeError) as error:
         raise bad_options(error) from None

@@ -10,7 +10,6 @@ import time
 from fastapi import APIRouter, WebSocket
 
 from cardroom.server.connection import Connection
-from cardroom.server.errors import ApiError
 from cardroom.server.protocol import (
     ActionRequest,
     Hello,
@@ -21,6 +20,7 @@ from cardroom.server.protocol import (
     error_message,
     parse,
 )
+from cardroom.tables.errors import Refusal
 
 router = APIRouter()
 
@@ -71,8 +71,8 @@ async def play(websocket: WebSocket, table_id: str) -> None:
             raise ProtocolError("unauthorized", "the first message must be hello with a token")
         identity = state.tokens.verify(hello.token)
         actor = await state.tables.find(table_id)
-    except (TimeoutError, ProtocolError, ApiError) as error:
-        code = 4404 if isinstance(error, ApiError) and error.status == 404 else 4401
+    except (TimeoutError, ProtocolError, Refusal) as error:
+        code = 4404 if isinstance(error, Refusal) and error.status == 404 else 4401
         message = getattr(error, "message", "say hello with your token first")
         with contextlib.suppress(Exception):
             await websocket.send_text(
@@ -86,7 +86,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
     conn = Connection(websocket, identity)
     try:
         await actor.ask(actor.connect, conn, hello.since)
-    except ApiError as error:
+    except Refusal as error:
         await conn.finish()
         with contextlib.suppress(Exception):
             await websocket.send_text(error_message(error.code, error.message))

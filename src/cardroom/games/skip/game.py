@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..base import Event, Step
+from ..base import Event, Step, replay_from
 from .facts import MatchFacts, analyse, mode_of
 from .match import Match
 from .notation import action_from_json, action_to_json, event_to_json
@@ -53,8 +53,15 @@ class SkipGame:
     def rating_mode(self, options: Options, teams: bool | None = None) -> str:
         return mode_of(options, teams)
 
-    def record(self, match: Match, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        return to_record(match, seats)
+    def record(
+        self,
+        options: Options,
+        seed: str,
+        steps: Iterable[Step],
+        seats: list[dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
+        *_, last = replay_from(Match(options, seed, fingerprints=True), steps)
+        return to_record(last.match, seats)
 
     def analyse(
         self,

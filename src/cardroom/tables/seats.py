@@ -1,11 +1,12 @@
-"""Seats at a table and the table's public description (the ``Table`` object of the protocol)."""
+"""Seats at a table: who sits where, as stored and as the protocol's ``Table`` shows it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardroom.bots.levels import LEVELS
+from cardroom.bots.levels import Level
 
 
 @dataclass(slots=True)
@@ -30,10 +31,12 @@ class SeatState:
             "away": self.away,
         }
 
-    def to_json(self, connected: bool, autopilot: bool) -> dict[str, Any]:
+    def to_json(
+        self, connected: bool, autopilot: bool, levels: Mapping[str, Level]
+    ) -> dict[str, Any]:
         bot = None
         if self.bot_level is not None:
-            level = LEVELS.get(self.bot_level)
+            level = levels.get(self.bot_level)
             bot = {"level": self.bot_level, "name": level.name if level else self.bot_level}
         player = None
         if self.player_id is not None:
@@ -58,10 +61,10 @@ class SeatState:
         )
 
 
-def match_seat_json(seat: SeatState) -> dict[str, Any]:
+def match_seat_json(seat: SeatState, levels: Mapping[str, Level]) -> dict[str, Any]:
     """Who played a match seat, as stored with the match and written into its record."""
     if seat.bot_level is not None:
-        level = LEVELS.get(seat.bot_level)
+        level = levels.get(seat.bot_level)
         return {
             "table_seat": seat.number,
             "name": f"{level.name if level else seat.bot_level} bot",

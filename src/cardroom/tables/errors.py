@@ -1,11 +1,15 @@
-"""Refusals with a meaning: an HTTP status, a code, a message people understand, a rule id."""
+"""Refusals with a meaning: an HTTP status, a code, a message people understand, a rule id.
+
+The table master refuses a command by raising one, before it changes anything; the HTTP lobby
+answers it as it is, and a socket receives it as an ``error`` message.
+"""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-_RULE = re.compile(r"\((R\d+(?:\.\d+)?)\)\s*$")
+_RULE = re.compile(r"\(((?:R|S)\d+(?:\.\d+)?)\)\s*$")
 
 
 def rule_of(message: str) -> str | None:
@@ -14,7 +18,7 @@ def rule_of(message: str) -> str | None:
     return found.group(1) if found else None
 
 
-class ApiError(Exception):
+class Refusal(Exception):
     def __init__(self, status: int, code: str, message: str, rule: str | None = None) -> None:
         super().__init__(message)
         self.status = status
@@ -26,6 +30,6 @@ class ApiError(Exception):
         return {"error": {"code": self.code, "message": self.message, "rule": self.rule}}
 
 
-def bad_options(error: Exception) -> ApiError:
+def bad_options(error: Exception) -> Refusal:
     """House rules the engine refused, with the rule it named."""
-    return ApiError(400, "bad_options", str(error), rule_of(str(error)))
+    return Refusal(400, "bad_options", str(error), rule_of(str(error)))

@@ -1,0 +1,54 @@
+"""The league's work for finished matches, off the path of every table's moves.
+
+Rating, statistics, achievements and season freezing for a finished match run here, on a
+thread and a database connection of their own, after the match's final move is committed:
+the journal's one writer thread, which every table's commit waits on, never waits for them.
+One match at a time, in the order they finish, so two matches of one player are counted in
+order. At start, ``catch_up`` counts the finished matches a stopped process left uncounted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from sqlalchemy import Engine
+
+from cardroom.league import on_match_finished, unrated_matches
+
+log = logging.getLogger(__name__)
+
+
+class LeagueWorker:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-league")
+
+    def _count(self, match_id: str) -> list[dict[str, Any]]:
+        with self.engine.begin() as conn:
+            return on_match_finished(conn, match_id)
+
+    async def count(self, match_id: str) -> list[dict[str, Any]]:
+        """Rate, record and award ``match_id`` once; the events its table should announce."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, self._count, match_id)
+
+    async def catch_up(self) -> int:
+        """Count every finished match nobody counted yet (a crash after its final move)."""
+        loop = asyncio.get_running_loop()
+
+        def pending() -> list[str]:
+            with self.engine.connect() as conn:
+                return unrated_matches(conn)
+
+        missed = await loop.run_in_executor(self.executor, pending)
+        for match_id in missed:
+            await self.count(match_id)
+        if missed:
+            log.info("league: counted %d finished match(es) left uncounted", len(missed))
+        return len(missed)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=False)

@@ -1,0 +1,181 @@
+"""What can happen to a table, as values: the table master's only input.
+
+Lobby commands come from people over HTTP (sit down, add a bot, start…) and are answered with
+a value or refused; socket commands carry a connection id; timers, bots and the league report
+back with commands too, so every change to a table goes through one queue, one at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.tables.people import Identity
+
+# -- people at the lobby ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """Sit down (at ``seat``, or the first free one), or come back to your own seat (R2.4)."""
+
+    who: Identity
+    seat: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    who: Identity
+
+
+@dataclass(frozen=True, slots=True)
+class AddBot:
+    who: Identity
+    seat: Any
+    level: Any
+
+
+@dataclass(frozen=True, slots=True)
+class FillWithBots:
+    """Every free seat gets a bot of ``level`` (quick play against bots)."""
+
+    who: Identity
+    level: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ClearSeat:
+    who: Identity
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Configure:
+    """The owner's settings: house rules and the abandoned-table timeout (None: unchanged)."""
+
+    who: Identity
+    options: Any = None
+    abandon_after: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    who: Identity
+    rematch: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SkipTurn:
+    """The owner skips the player to move: a timeout (R7.3)."""
+
+    who: Identity
+
+
+@dataclass(frozen=True, slots=True)
+class Evict:
+    who: Identity
+    seat: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Rename:
+    """A player changed their display name: their seat and ownership show the new one."""
+
+    who: Identity
+
+
+@dataclass(frozen=True, slots=True)
+class CloseTable:
+    reason: str
+
+
+# -- sockets ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Connect:
+    """A socket said hello; ``since`` is the last seq its client saw (None: a new client)."""
+
+    conn: str
+    who: Identity
+    since: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Disconnect:
+    conn: str
+
+
+@dataclass(frozen=True, slots=True)
+class Resync:
+    conn: str
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A move sent over a socket: its id (for exactly-once), the action in the game's JSON
+    notation, and ``after``, the seq of the position the client saw."""
+
+    conn: str
+    id: str
+    action: Any
+    after: int | None = None
+
+
+# -- the table's own machinery ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TimerFired:
+    """A timer armed by ``ArmTimer`` ran out; ``key`` tells a stale one from the current one."""
+
+    timer: str
+    key: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BotMoved:
+    """A bot asked by ``Think`` decided (``action`` is the game's action value)."""
+
+    key: tuple[Any, ...]
+    seat: int
+    action: Any
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueNews:
+    """What the league announces about a finished match (achievements, rating changes)."""
+
+    match_id: str
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Reload:
+    """The match as the database has it, after a write failed: back to the last stored move."""
+
+    match: dict[str, Any]
+    moves: list[dict[str, Any]]
+
+
+Command = (
+    Join
+    | Leave
+    | AddBot
+    | FillWithBots
+    | ClearSeat
+    | Configure
+    | Start
+    | SkipTurn
+    | Evict
+    | Rename
+    | CloseTable
+    | Connect
+    | Disconnect
+    | Resync
+    | Act
+    | TimerFired
+    | BotMoved
+    | LeagueNews
+    | Reload
+)
