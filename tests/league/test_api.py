@@ -144,6 +144,10 @@ def test_a_finished_match_at_the_table_announces_achievements(client) -> None:
             events = message.get("events") or []
             announced += [e for e in events if e["kind"] == "achievement"]
             if any(e["kind"] == "match_over" for e in events):
+                # The league counts the match once its final move is stored and announces
+                # the achievements in the next event message.
+                news = socket.receive_json()
+                announced += [e for e in news.get("events") or [] if e["kind"] == "achievement"]
                 break
             legal = message.get("legal") or []
             if legal and message.get("view", {}).get("current") == message["view"]["seat"]:

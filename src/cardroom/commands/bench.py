@@ -71,5 +71,11 @@ def server(
     _load("server_load").main(tables, seconds, think)
 
 
+@bench.command("finishing")
+def finishing() -> None:
+    """A table's move latency while another match is counted by the league (off the writer)."""
+    _load("finishing").main()
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(bench, name="bench")

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from cardroom.games import GAMES
 from cardroom.league import leaderboards as boards
 from cardroom.league.models import BOT_PREFIX, Season, Standing, Trophy
 from cardroom.league.periods import SEASON_MONTHS, SeasonSpan, Window, as_utc, season_of
@@ -48,7 +49,8 @@ def roll_over(conn: Connection, now: datetime, months: int = SEASON_MONTHS) -> l
         ).rowcount
         if claimed != 1:
             continue
-        freeze(conn, season_id, now)
+        for game in sorted(GAMES):  # every game's boards, as the registry lists them
+            freeze(conn, season_id, now, game)
         conn.execute(
             update(Season).where(Season.id == season_id).values(status="closed", closed_at=now)
         )
@@ -62,7 +64,7 @@ def _boards() -> list[tuple[str, str]]:
     return pairs
 
 
-def freeze(conn: Connection, season_id: str, now: datetime, game: str = "skip") -> None:
+def freeze(conn: Connection, season_id: str, now: datetime, game: str) -> None:
     """Copy the season's boards into standings and give the top three players trophies."""
     row = conn.execute(select(Season.__table__).where(Season.id == season_id)).one()
     span = Window(as_utc(row.starts_at), as_utc(row.ends_at))

@@ -1,0 +1,39 @@
+"""The server's bots: a bounded cache of the bots of the seats being played."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cardroom.bots.levels import LEVELS
+from cardroom.games.skip import Match, Options
+from cardroom.server.bots import BotCache, BotRunner
+
+
+def test_the_bot_cache_keeps_at_most_its_size_and_drops_the_least_recently_used():
+    cache = BotCache(size=3)
+    easy = LEVELS["easy"]
+    first = cache.get(easy, "seat-0")
+    for n in range(1, 3):
+        cache.get(easy, f"seat-{n}")
+    assert cache.get(easy, "seat-0") is first  # used again: now the most recent
+    for n in range(3, 10):
+        cache.get(easy, f"seat-{n}")
+    assert len(cache) == 3
+    assert cache.get(easy, "seat-0") is not first  # long unused: made anew
+
+
+def test_a_level_plays_with_its_own_settings():
+    cache = BotCache()
+    master = LEVELS["master"]
+    bot = cache.get(master, "s")
+    for key, value in master.settings.items():
+        assert getattr(bot, key, value) == value
+
+
+def test_the_runner_asks_the_bot_of_the_level_and_seed_for_a_legal_action():
+    runner = BotRunner("inline")
+    match = Match(Options(players=2, match_target=None), "runner")
+    view = match.view(match.state.current)
+    action = asyncio.run(runner.choose(LEVELS["easy"], "seed", view))
+    assert action in view.legal_actions()
+    runner.close()
