@@ -23,10 +23,12 @@ browser:
 	  echo "installing Debian's chromium and chromium-driver"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
 
+# PostgreSQL and Redis for the tests: the machine's when they answer, else throwaway ones
+# (scripts/test-services; CARDROOM_TEST_SERVICES=throwaway forces those).
 test: $(STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest -q
+	scripts/test-services $(BIN)/python -m pytest -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
