@@ -3,16 +3,30 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LOCK := requirements.lock
 
-.PHONY: run test lint format setup browser clean
+.PHONY: run test lint format setup lock browser clean
 
-$(STAMP): pyproject.toml
+# The versions in requirements.lock: the tested set, within pyproject.toml's ranges.
+$(STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --constraint $(LOCK) --upgrade pip
+	$(BIN)/python -m pip install --quiet --constraint $(LOCK) -e '.[dev]'
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+# A fresh .venv with the newest versions pyproject.toml allows, written to requirements.lock:
+# run `make test` on it, then commit the lock.
+lock:
+	rm -rf $(VENV)
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	{ echo "# The tested versions (pip constraints), from make lock on $$($(BIN)/python -V)"; \
+	  $(BIN)/python -m pip freeze --all --exclude-editable; } > $(LOCK).tmp
+	mv $(LOCK).tmp $(LOCK)
+	touch $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/cardroom serve
@@ -23,10 +37,12 @@ browser:
 	  echo "installing Debian's chromium and chromium-driver"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
 
+# PostgreSQL and Redis for the tests: the machine's when they answer, else throwaway ones
+# (scripts/test-services; CARDROOM_TEST_SERVICES=throwaway forces those).
 test: $(STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest -q
+	scripts/test-services $(BIN)/python -m pytest -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

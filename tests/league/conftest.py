@@ -1,17 +1,20 @@
 """Databases for the league tests, and finished matches stored the way the server stores them.
 
-Every database test runs on SQLite and on a uniquely named database on the local PostgreSQL
-server (created once per session, migrated with Alembic, dropped at the end). Tables are emptied
-between tests.
+Every database test runs on SQLite and on a uniquely named database on the PostgreSQL server at
+``CARDROOM_TEST_PG`` (an admin URL; ``make test`` sets it, see ``scripts/test-services``; by
+default the local one on 127.0.0.1:5432), created once per session, migrated with Alembic and
+dropped at the end. Tables are emptied between tests.
 """
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import psycopg
 import pytest
@@ -35,7 +38,7 @@ from cardroom.store.database import migrate, open_engine
 from cardroom.store.models import Match as MatchRow
 from cardroom.store.models import Move, Player, Seat, Table
 
-PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+PG_ADMIN = os.environ.get("CARDROOM_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 NOW = datetime(2026, 11, 18, 15, 30, tzinfo=UTC)  # a Wednesday
 WIPE = (Standing, Trophy, Season, Award, RatingHistory, Rating, Result, Account, Move, MatchRow)
 WIPE_LAST = (Seat, Table, Player)
@@ -55,7 +58,7 @@ def postgres_engine() -> Iterator[Engine]:
     name = "cardroom_league_" + secrets.token_hex(4)
     with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
-    engine = open_engine(f"postgresql://postgres@127.0.0.1:5432/{name}")
+    engine = open_engine(urlsplit(PG_ADMIN)._replace(path=f"/{name}").geturl())
     try:
         migrate(engine)
         yield engine

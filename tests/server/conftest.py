@@ -1,5 +1,8 @@
 """A real server (``cardroom serve`` in a subprocess) on a free port, against SQLite or a fresh
-PostgreSQL database, and real WebSocket clients that check every message they receive."""
+PostgreSQL database, and real WebSocket clients that check every message they receive.
+
+PostgreSQL is the server at ``CARDROOM_TEST_PG`` (an admin URL; ``make test`` sets it, see
+``scripts/test-services``), by default the local one on 127.0.0.1:5432."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import psycopg
@@ -28,7 +32,7 @@ from cardroom.games.skip import Options, view
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDROOM = Path(sys.executable).parent / "cardroom"
-PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+PG_ADMIN = os.environ.get("CARDROOM_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 TIMEOUT = 60.0  # generous: a loaded 2-core machine must not fail a correct server
 CLOCK_SPEED = 50  # table time runs 50x: a 5 s turn timer passes in 0.1 s
 VIEW_KEYS = set(EngineMatch(Options(players=2), 1).view(0).to_json())
@@ -99,14 +103,19 @@ class Server:
                 self.kill()
 
 
+def pg_database_url(name: str) -> str:
+    """The URL of database ``name`` on the PostgreSQL server of ``PG_ADMIN``."""
+    return urlsplit(PG_ADMIN)._replace(path=f"/{name}").geturl()
+
+
 class PostgresDatabase:
-    """A uniquely named database on the local server, dropped afterwards."""
+    """A uniquely named database on the PostgreSQL server, dropped afterwards."""
 
     def __init__(self) -> None:
         self.name = "cardroom_test_" + secrets.token_hex(4)
         with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{self.name}"')
-        self.url = f"postgresql://postgres@127.0.0.1:5432/{self.name}"
+        self.url = pg_database_url(self.name)
 
     def drop(self) -> None:
         with psycopg.connect(PG_ADMIN, autocommit=True) as conn:

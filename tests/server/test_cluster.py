@@ -4,11 +4,15 @@ Two real ``cardroom serve`` processes share a fresh database and a Redis key pre
 own. Clients cannot tell which process they talk to: people on different processes play one
 table, a spectator elsewhere sees no hands, and when the owner of a table is killed the other
 process takes the table over and the match goes on from its last confirmed move.
+
+The servers are those at ``CARDROOM_TEST_PG`` and ``CARDROOM_TEST_REDIS`` (``make test`` sets
+them, see ``scripts/test-services``), by default the local ones on ports 5432 and 6379.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -33,7 +37,7 @@ from cardroom.store.lease import Leases
 
 pytestmark = pytest.mark.postgres
 
-REDIS_URL = "redis://127.0.0.1:6379/0"
+REDIS_URL = os.environ.get("CARDROOM_TEST_REDIS", "redis://127.0.0.1:6379/0")
 LEASE_TTL = 3.0  # seconds: short, so a takeover happens quickly; checked by behaviour only
 OPTIONS = {"stock_size": 5, "match_target": None, "turn_timer": 3600}
 
