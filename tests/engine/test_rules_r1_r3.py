@@ -366,6 +366,7 @@ def test_R3_5_counterclockwise_house_rule() -> None:
 
 
 def test_R3_5_counterclockwise_deal_moves_the_other_way() -> None:
+    """Counter-clockwise, the player right of the dealer starts and the deal passes right."""
     options = Options(players=3, stock_size=1, direction="counterclockwise")
     match = Match(options, seed=2, first_dealer=0)
     finish_match_round(match, [make_bot("greedy", s) for s in range(3)])
