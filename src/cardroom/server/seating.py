@@ -178,7 +178,7 @@ class SeatCommands:
             self.broadcast_table()
 
     async def start(self: TableActor, identity: Identity, rematch: bool = False) -> None:
-        """Any seated player starts a match with the occupied seats (seed 000's START)."""
+        """Any seated player starts a match with the occupied seats (the table's start button)."""
         seat = self.seat_of(identity.id)
         if seat is None:
             raise ApiError(403, "forbidden", "only a seated player may start the match")
@@ -195,7 +195,7 @@ class SeatCommands:
         self.broadcast_table()
 
     async def skip(self: TableActor, identity: Identity) -> None:
-        """The owner skips the player to move (seed 000's player menu): a timeout, R7.3."""
+        """The owner skips the player to move (the owner's player menu): a timeout, R7.3."""
         self.require_owner(identity)
         if self.match is None or not self._playing() or self.match.between_rounds:
             raise ApiError(409, "conflict", "nobody is to play right now")

@@ -2,7 +2,7 @@
 
 Everything that changes a table (a lobby call, a socket's action, a timer, a bot's move) is a
 command in the table's inbox, run one at a time to the end, so moves are applied in order and
-exactly once without locks (DESIGN: "one writer per table"). A move is applied by the engine,
+exactly once without locks (one writer per table). A move is applied by the engine,
 then stored and committed, and only then told to anyone; if the store fails the table reloads
 its match from the last committed move.
 """
