@@ -5,7 +5,7 @@ the positions real games reach (one process; a shared machine inflates them, so 
 an upper bound). Strength comes from duplicate-deal tournaments (``cardroom tournament``) whose
 commands are printed with the figures so anyone can repeat them.
 
-Goals (issue 3): planner p95 under 20 ms; expert p95 at most 1 s; planner beats greedy in at
+Goals: planner p95 under 20 ms; expert p95 at most 1 s; planner beats greedy in at
 least 75% of 2-player duplicate games; expert beats planner in at least 58% (lower 95% bound
 above 50%); planner teams beat greedy teams.
 """

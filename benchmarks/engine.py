@@ -1,7 +1,7 @@
 """Engine speed and memory: whole greedy games, legal-action listings, applied moves, state size.
 
 Run: ``cardroom bench engine`` (or ``python -m benchmarks.engine``). One process, one core.
-Goal (issue 2): at least 300 full 2-player greedy games per second.
+Goal: at least 300 full 2-player greedy games per second.
 """
 
 from __future__ import annotations

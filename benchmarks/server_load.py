@@ -8,7 +8,7 @@ Measured twice, with people thinking (``--think`` seconds between moves, as at a
 and flat out (no thinking): client moves acknowledged per second, and the latency from sending
 a move to receiving its acknowledgement (the event with ``ack``: applied, stored, broadcast).
 The same figures for a bare WebSocket echo on the same stack (uvicorn + Starlette, same
-flags) give the ratio. Goal (issue 4): 500 tables, p99 < 100 ms, >= 30% of the echo's rate.
+flags) give the ratio. Goal: 500 tables, p99 < 100 ms, >= 30% of the echo's rate.
 """
 
 from __future__ import annotations

@@ -1,3 +1,3 @@
-"""Cardroom: play the Skip-Bo family of card games online, against bots or friends."""
+"""Cardroom: play Skip, a race to empty your stock pile, online against bots or friends."""
 
 __version__ = "0.1.0"

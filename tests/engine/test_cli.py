@@ -86,7 +86,7 @@ def test_replay_refuses_an_edited_record_with_exit_code_1_and_a_reason(record_fi
     assert code == 1
     assert "valid" not in out
     assert "refused:" in err
-    assert "round 1, move 3" in err and "it is not your turn" in err
+    assert "round 1, move 3" in err and "'s turn" in err
 
 
 def test_replay_refuses_a_file_that_is_not_json(tmp_path: Path) -> None:

@@ -197,7 +197,7 @@ def test_R7_5_replay_refuses_a_card_the_player_does_not_hold(edited: dict[str, A
     missing = next(c for c in range(1, 13) if c not in hand)
     move["action"]["card"] = missing
     message = _refused(edited)
-    assert f"round 1, move {index + 1} (seat {move['seat'] + 1}, discard {missing}" in message
+    assert f"round 1, move {index + 1} (seat {move['seat']}, discard {missing}" in message
     assert message.endswith(f"is illegal: you hold no {missing} to discard (R4.4)")
 
 
@@ -205,7 +205,7 @@ def test_R7_5_replay_refuses_a_move_whose_position_was_altered(edited: dict[str,
     index, move = _first(edited, "discard")
     move["action"]["pile"] = move["action"]["pile"] % 4 + 1  # still legal, but another pile
     message = _refused(edited)
-    assert message.startswith(f"round 1, move {index + 1} (seat {move['seat'] + 1}, discard")
+    assert message.startswith(f"round 1, move {index + 1} (seat {move['seat']}, discard")
     assert message.endswith("was altered: the position after it differs from the one recorded")
 
 
@@ -214,7 +214,7 @@ def test_R7_5_replay_refuses_a_removed_move(edited: dict[str, Any]) -> None:
     del edited["rounds"][0]["moves"][index]
     message = _refused(edited)
     assert message.startswith(f"round 1, move {index + 1} ")
-    assert "is illegal: it is not your turn" in message or "was altered" in message
+    assert "'s turn; seat " in message or "was altered" in message
 
 
 def test_R7_5_replay_refuses_a_changed_seat(edited: dict[str, Any]) -> None:
@@ -222,8 +222,12 @@ def test_R7_5_replay_refuses_a_changed_seat(edited: dict[str, Any]) -> None:
     right = move["seat"]
     move["seat"] = (right + 1) % 3
     message = _refused(edited)
-    assert message.startswith(f"round 1, move 3 (seat {(right + 1) % 3 + 1}, ")
-    assert message.endswith(f"is illegal: it is not your turn; seat {right + 1} is to play (R7.1)")
+    wrong = (right + 1) % 3
+    # seats are counted from 0, as the record counts them
+    assert message.startswith(f"round 1, move 3 (seat {wrong}, ")
+    assert message.endswith(
+        f"is illegal: it is not seat {wrong}'s turn; seat {right} is to play (R7.1)"
+    )
 
 
 def test_R7_5_replay_refuses_a_changed_seed(edited: dict[str, Any]) -> None:
@@ -262,7 +266,31 @@ def test_R7_5_replay_refuses_changed_scores_and_results(edited: dict[str, Any]) 
     assert f"the record's winners [{other}] differ" in _refused(winners)
     result = copy.deepcopy(edited)
     result["rounds"][0]["result"]["points"] = [0, 0, 0]
-    assert _refused(result).startswith("round 1: the record says the result was")
+    message = _refused(result)
+    assert message.startswith("round 1: the record says won by seat ")
+    assert message.endswith("(R6.2, R7.5)")
+
+
+def test_R6_1_R7_5_replay_names_a_dropped_winning_move(edited: dict[str, Any]) -> None:
+    """A record cut short of the move that ended a round says which rule the result needs."""
+    last = len(edited["rounds"]) - 1
+    moves = edited["rounds"][last]["moves"]
+    del moves[-1]
+    message = _refused(edited)
+    assert message.startswith(f"round {last + 1}: the record says the round ended (won by seat ")
+    assert f"after its {len(moves)} recorded moves the round is still being played" in message
+    assert message.endswith("the move that ends it is missing (R6.1, R7.5)")
+    assert "None" not in message
+
+
+def test_R6_1_R7_5_replay_refuses_a_move_after_the_end_of_a_round(
+    edited: dict[str, Any],
+) -> None:
+    moves = edited["rounds"][0]["moves"]
+    moves.append(copy.deepcopy(moves[-1]))
+    message = _refused(edited)
+    assert message.startswith(f"round 1, move {len(moves)} (seat ")
+    assert message.endswith("comes after the end of the round (R6.1)")
 
 
 def test_R7_5_replay_refuses_changed_options(edited: dict[str, Any]) -> None:
@@ -285,8 +313,9 @@ def test_R7_5_replay_refuses_an_extra_round(edited: dict[str, Any]) -> None:
     ("change", "words"),
     [
         ({"format": "pgn"}, "not a Cardroom game record"),
-        ({"version": 2}, "record version 2 is not supported"),
-        ({"game": "skyjo"}, "this replays Skip records, not 'skyjo'"),
+        ({"version": 3}, "record version 3 is not supported"),
+        ({"version": 1}, "record version 1 is not supported: it was played under earlier rules"),
+        ({"game": "rummy"}, "this replays Skip records, not 'rummy'"),
         ({"rounds": []}, "the record has no rounds"),
     ],
 )

@@ -144,6 +144,20 @@ def test_R7_5_a_record_replays_to_the_same_result_and_scores(
     assert replayed["result"] == json.loads(text)["result"]
 
 
+@ENGINE_SETTINGS
+@given(options=options_strategy(stocks=(1, 2, 3, 5)), seed=SEEDS, kind=BOT_KINDS)
+def test_R6_4_a_match_is_only_over_with_winners(options: Options, seed: int, kind: str) -> None:
+    """Whatever the target, a finished match has winners, and every view shows its scores."""
+    bots = bots_for(options.players, kind, seed)
+    match = play_match(options, seed, bots, max_rounds=4)
+    assert match.winners is None or len(match.winners) > 0
+    assert match.over == (match.winners is not None)
+    assert all(log.result is not None for log in match.rounds)
+    assert match.view(None).scores == tuple(match.scores)
+    for log in match.rounds[:-1]:
+        assert log.result is not None and (not log.result.winners or options.match_target)
+
+
 def _views(state: State, seat: int | None) -> str:
     return json.dumps(view(state, seat).to_json(), sort_keys=True)
 

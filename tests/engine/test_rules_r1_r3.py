@@ -91,13 +91,45 @@ def test_R2_1_a_solo_round_can_be_played_to_the_end() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "units"), [(1, 3), (2, 3), (3, 3), (4, 3), (5, 4), (6, 4), (7, 5), (8, 5)]
+    ("players", "units"), [(1, 3), (2, 3), (3, 3), (4, 3), (5, 3), (6, 3), (7, 5), (8, 5)]
 )
 def test_R2_2_deck_units_by_player_count(players: int, units: int) -> None:
+    """The official 162 cards up to 6 players; 270 for 7-8, which the official rules omit."""
     assert deck_units(players) == units
     options = Options(players=players, stock_size=5)
     assert options.deck_size == units * 54
     assert len(new_round(options, seed=1).all_cards()) == units * 54
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_R2_2_five_or_six_players_share_the_official_deck_with_20_card_stocks(
+    players: int,
+) -> None:
+    options = Options(players=players)
+    assert (options.deck_size, options.stock) == (162, 20)
+    state = new_round(options, seed=players)
+    assert len(state.all_cards()) == 162
+    assert len(state.draw) == 162 - 20 * players - 5  # the first player has drawn
+    assert len(state.draw) + 5 >= 5 * players  # R3.2 holds for the default
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_R2_2_the_extra_deck_gives_five_or_six_players_216_cards(players: int) -> None:
+    assert Options(players=players, extra_deck=True).deck_size == 216
+
+
+def test_R2_2_R3_2_a_large_stock_for_six_needs_the_extra_deck() -> None:
+    """R3.2's check applies to the official deck: 6 stocks of 30 need more than 162 cards."""
+    with pytest.raises(OptionsError) as info:
+        Options(players=6, stock_size=30)
+    message = str(info.value)
+    assert "leaves 0 cards to draw from a deck of 162" in message
+    assert message.endswith("(R3.2); the extra deck adds 54 cards (R2.2)")
+    assert Options(players=6, stock_size=30, extra_deck=True).deck_size == 216
+    with pytest.raises(
+        OptionsError, match=r"from a deck of 216; at least 30 are needed \(R3\.2\)$"
+    ):
+        Options(players=6, stock_size=32, extra_deck=True)
 
 
 @pytest.mark.parametrize("players", [1, 4, 5, 6, 7, 8])
@@ -334,6 +366,7 @@ def test_R3_5_counterclockwise_house_rule() -> None:
 
 
 def test_R3_5_counterclockwise_deal_moves_the_other_way() -> None:
+    """Counter-clockwise, the player right of the dealer starts and the deal passes right."""
     options = Options(players=3, stock_size=1, direction="counterclockwise")
     match = Match(options, seed=2, first_dealer=0)
     finish_match_round(match, [make_bot("greedy", s) for s in range(3)])

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from cardroom.games.skip import PASS, Action, apply, legal_actions
+from cardroom.games.skip import PASS, Action, apply, legal_actions, view
 from cardroom.games.skip.actions import (
     discard,
     play_discard,
@@ -142,6 +142,39 @@ def test_R4_3_empty_hand_with_nothing_left_to_draw_stays_empty_and_may_pass() ->
     assert state.current == 0
     assert not any(e.kind == "drew" for e in events)
     assert PASS in legal_actions(state)
+
+
+def test_R4_3_an_empty_hand_draws_from_a_pile_it_just_completed() -> None:
+    """The turn began with nothing to draw; completing a pile gives the draw pile cards (R5.4),
+    so the empty hand draws five and the turn goes on instead of passing."""
+    eleven = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+    state = make_state(
+        hands=[[], [5]], stocks=[[7, 12], [9]], building=[eleven], draw=[], completed=[]
+    )
+    assert sorted(legal_actions(state)) == sorted([play_stock(0), PASS])  # nothing to draw yet
+    events = apply(state, play_stock(0))
+    kinds = [e.kind for e in events]
+    assert kinds == ["played", "completed", "reshuffled", "drew"]
+    assert state.current == 0 and len(state.hands[0]) == 5
+    assert len(state.draw) == 12 - 5 and state.completed == []
+    assert PASS not in legal_actions(state)
+    assert any(a.kind == "discard" for a in legal_actions(state))
+
+
+def test_R4_3_a_hand_emptied_by_completing_a_pile_draws_the_completed_cards() -> None:
+    eleven = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+    state = make_state(hands=[[12], [5]], building=[eleven], draw=[], completed=[])
+    apply(state, play_hand(12, 0))
+    assert len(state.hands[0]) == 5 and len(state.draw) == 7 and state.current == 0
+
+
+def test_R4_3_R4_5_an_empty_hand_may_not_pass_while_cards_can_be_drawn() -> None:
+    """Only a hand-built position can hold an empty hand with cards to draw; pass is still
+    refused there, because R4.5 is for when nothing can be drawn."""
+    state = make_state(hands=[[], [5]], stocks=[[9], [9]], draw=[], completed=[4] * 12)
+    assert PASS not in legal_actions(state)
+    assert PASS not in view(state, 0).legal_actions()
+    assert_refused(state, PASS, "R4.5", "nothing can be drawn")
 
 
 def test_R4_4_turn_ends_by_discarding_one_hand_card_on_any_own_pile() -> None:

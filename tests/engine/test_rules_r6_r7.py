@@ -7,6 +7,7 @@ import json
 import pytest
 
 from cardroom.bots import make_bot
+from cardroom.games.base import NEXT_ROUND, Step
 from cardroom.games.skip import (
     PASS,
     TIMEOUT,
@@ -29,7 +30,14 @@ from cardroom.games.skip import (
 from cardroom.games.skip.actions import discard, play_hand, play_partner_stock, play_stock
 from cardroom.sim.play import play_match
 
-from .support import W, assert_refused, hidden_variants, make_state, snapshot
+from .support import (
+    W,
+    assert_refused,
+    finish_match_round,
+    hidden_variants,
+    make_state,
+    snapshot,
+)
 
 # -- R6 End of a round and scoring -------------------------------------------------------------
 
@@ -260,6 +268,45 @@ def test_R6_4_the_match_goes_on_after_a_stalemate() -> None:
     assert new.result is None and match.round_number == 2
 
 
+def _stall_in_a_tie(match: Match) -> None:
+    """Rig the match's round so that it stalls with every side holding one stock card."""
+    state = match.state
+    players = state.players
+    state.draw, state.completed = [], []
+    state.hands = [[9, 10] for _ in range(players)]
+    state.stocks = [[7] for _ in range(players)]
+    while state.result is None:
+        hand = state.hands[state.current]
+        match.apply(discard(hand[0], 0) if hand else PASS)
+
+
+def test_R6_4_a_tied_stalemate_does_not_end_a_single_round_match() -> None:
+    """A match always ends with a winner: a single round that no one wins is dealt again."""
+    match = Match(Options(players=2, stock_size=3, match_target=None), seed=1)
+    _stall_in_a_tie(match)
+    assert match.state.result is not None and match.state.result.winners == ()
+    assert not match.over and match.winners is None
+    assert match.between_rounds and match.current is None
+    assert match.between_round_steps(frozenset()) == [Step(NEXT_ROUND)]
+    match.apply_step(Step(NEXT_ROUND))
+    assert match.round_number == 2
+    bots = [make_bot("greedy", seat) for seat in range(2)]
+    finish_match_round(match, bots)
+    last = match.rounds[-1].result
+    assert last is not None and last.winners
+    assert match.over and match.winners == last.winners
+    assert match.scores == list(last.points)  # the tied round scored nothing
+
+
+def test_R6_4_a_stalled_solo_round_is_lost_and_dealt_again() -> None:
+    match = Match(Options(players=1, stock_size=5, match_target=None), seed=2)
+    _stall_in_a_tie(match)
+    assert match.state.result is not None and match.state.result.points == (0,)
+    assert match.between_rounds and not match.over
+    match.next_round()
+    assert match.round_number == 2 and match.state.result is None
+
+
 # -- R7 Digital table rules -----------------------------------------------------------------------
 
 
@@ -337,6 +384,29 @@ def test_R7_2_a_seat_sees_its_own_hand_change() -> None:
     assert view(swapped, 1).to_json() == view(state, 1).to_json()
 
 
+def test_R7_2_every_seat_and_spectator_sees_the_match_scores_and_target() -> None:
+    match = Match(Options(players=3, stock_size=3, match_target=200), seed=4)
+    for seat in (None, 0, 1, 2):
+        seen = match.view(seat)
+        assert seen.scores == (0, 0, 0) and seen.match_target == 200
+        assert seen.to_json()["scores"] == [0, 0, 0]
+        assert seen.to_json()["match_target"] == 200
+    finish_match_round(match, [make_bot("greedy", seat) for seat in range(3)])
+    after = match.scores
+    assert any(after)
+    # once a round is over, the view already counts its points
+    assert list(match.view(1).scores) == after == list(view(match.state, None).scores)
+    match.next_round()
+    assert list(match.view(0).to_json()["scores"]) == after  # carried into the next deal
+
+
+def test_R7_2_a_round_without_a_match_shows_zero_scores() -> None:
+    """``view(state, seat)`` works for a round dealt on its own, as bots and tests deal them."""
+    lone = view(new_round(Options(players=2, match_target=None), seed=3), 0)
+    assert lone.scores == (0, 0) and lone.match_target is None
+    assert view(make_state(players=3), None).to_json()["scores"] == [0, 0, 0]
+
+
 def test_R7_3_timeout_ends_the_turn_with_no_discard() -> None:
     state = make_state(players=3, hands=[[9, 8, 7, 6, 5], [4], [4]], draw=[10] * 10, turn_timer=30)
     events = apply(state, TIMEOUT)
@@ -387,7 +457,7 @@ def test_R7_5_a_match_replays_exactly_from_options_seed_and_moves() -> None:
     assert to_record(again) == to_record(match)
 
 
-# -- Findings: engine bugs and spec ambiguities (see the report) --------------------------------
+# -- Edge cases: stray fields, malformed piles, stalled solo rounds, timeouts ------------------
 
 
 def test_R7_1_an_action_not_listed_is_refused_even_with_stray_fields() -> None:

@@ -20,6 +20,7 @@ from cardroom.sim.simulate import Summary, simulate
 
 console = Console()
 errors = Console(stderr=True)
+RULES_HINT = "The rules and house rules, by id (R1.1 …), are in docs/rules.md."
 
 
 def parse_options(players: int, teams: bool, pairs: list[str] | None, **base: object) -> Options:
@@ -27,6 +28,7 @@ def parse_options(players: int, teams: bool, pairs: list[str] | None, **base: ob
         return Options.parse_pairs(pairs or [], players=players, teams=teams, **base)
     except OptionsError as error:
         errors.print(f"[red]bad options:[/] {error}")
+        errors.print(RULES_HINT)
         raise typer.Exit(2) from None
 
 
@@ -57,7 +59,8 @@ def simulate_command(
     seed: Annotated[int, typer.Option(help="The same seed gives the same output.")] = 1,
     teams: Annotated[bool, typer.Option(help="Teams of two, partners opposite (R2.3).")] = False,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="House rule key=value, repeatable.")
+        list[str] | None,
+        typer.Option("--option", "-o", help="House rule key=value, repeatable (docs/rules.md)."),
     ] = None,
     records: Annotated[
         Path | None, typer.Option(help="Write one game record per match here.")
@@ -116,6 +119,7 @@ def replay_command(
         raise typer.Exit(1) from None
     except ReplayError as error:
         errors.print(f"[red]refused:[/] {error}")
+        errors.print(RULES_HINT)
         raise typer.Exit(1) from None
     names = [seat.get("name", f"Seat {i + 1}") for i, seat in enumerate(record.get("seats", []))]
     names += [f"Seat {i + 1}" for i in range(len(names), match.options.players)]

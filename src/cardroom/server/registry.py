@@ -151,7 +151,7 @@ class Tables:
     async def named(
         self, player: Identity, name: Any, seats: Any, options: Any
     ) -> tuple[TableActor, int | None, bool]:
-        """SKIPoid's named private game: the same name reaches the same open table."""
+        """A named private game: the same name reaches the same open table."""
         if not isinstance(name, str) or not 1 <= len(" ".join(name.split())) <= MAX_TABLE_NAME:
             raise Refusal(400, "bad_request", f"a table name has 1 to {MAX_TABLE_NAME} characters")
         clean = " ".join(name.split())

@@ -1,7 +1,7 @@
 """The one writer thread: every table's writes, batched into shared transactions (group commit).
 
-Tables await their write before telling anyone of a move, so a move is committed first (DESIGN:
-"a stored move is never lost"). Batching many tables' moves into one commit keeps the database
+Tables await their write before telling anyone of a move, so a move is committed first (a
+stored move is never lost). Batching many tables' moves into one commit keeps the database
 from being the bottleneck with hundreds of tables, on SQLite as on PostgreSQL, and keeps the
 blocking driver calls off the event loop.
 

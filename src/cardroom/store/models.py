@@ -1,6 +1,6 @@
 """The tables of the database, as SQLAlchemy 2 declarative models.
 
-Designed to grow: accounts, ratings and leaderboards (a later issue) hang off ``players.id``;
+Designed to grow: accounts, ratings and leaderboards hang off ``players.id``;
 a match records who sat where (player or bot level), its options, seed and result, and its
 moves replay it exactly (R7.5).
 """

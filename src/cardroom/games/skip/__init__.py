@@ -1,4 +1,4 @@
-"""Skip, the Skip-Bo family of card games: the pure rules engine (R1-R7).
+"""Skip, the stock-pile racing card game: the pure rules engine (R1-R7 of docs/rules.md).
 
 >>> from cardroom.games import skip
 >>> match = skip.Match(skip.Options(players=2), seed=1)

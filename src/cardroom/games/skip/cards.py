@@ -16,9 +16,14 @@ WILDS_PER_UNIT = 6
 COPIES_PER_UNIT = 4
 
 
+STANDARD_UNITS = 3  # R1.2: the 162-card deck
+LARGE_TABLE_UNITS = 5  # R2.2: 7-8 players, beyond the official 2-6
+
+
 def deck_units(players: int, extra_deck: bool = False) -> int:
-    """How many 54-card units a table uses (R2.2)."""
-    units = 3 if players <= 4 else 4 if players <= 6 else 5
+    """How many 54-card units a table uses (R2.2): the official 162 cards up to 6 players, 270
+    for 7-8 (162 would leave 2 cards to draw), one unit more with the extra deck house rule."""
+    units = STANDARD_UNITS if players <= 6 else LARGE_TABLE_UNITS
     return units + (1 if extra_deck else 0)
 
 

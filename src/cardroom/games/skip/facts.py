@@ -191,7 +191,7 @@ def analyse(
                     facts[seat].one_turn_piles += 1
                 started_in_turn[int(detail["to"])] = -1
             elif kind == "drew" and seat == turn.seat and turn.plays:
-                # A draw after a play is the R4.3 refill: the hand was emptied mid-turn.
+                # A draw after a play is an R4.3 refill of an empty hand; a sweep played 5 into it.
                 if turn.hand_since_refill >= HAND_SIZE:
                     facts[seat].hand_sweeps += 1
                 turn.hand_since_refill = 0

@@ -15,7 +15,7 @@ from .record import to_record
 
 
 class SkipGame:
-    """The Skip-Bo family (R1-R7)."""
+    """Skip, a race to empty one's stock onto shared building piles (R1-R7, docs/rules.md)."""
 
     name = "skip"
     title = "Skip"

@@ -108,7 +108,12 @@ class Match:
         self.rounds.append(RoundLog(number=number, dealer=dealer, teams=self.team_mode))
         self.deal_events = []
         return new_round(
-            self.options, f"{self.seed}/{number}", dealer, self.team_mode, self.deal_events
+            self.options,
+            f"{self.seed}/{number}",
+            dealer,
+            self.team_mode,
+            self.deal_events,
+            scores=tuple(self.scores),
         )
 
     def fall_back_to_solo(self) -> None:
@@ -156,11 +161,15 @@ class Match:
         self.rounds[-1].turns = self.state.turn
         for seat, points in enumerate(result.points):
             self.scores[seat] += points
+        self.state.scores = tuple(self.scores)
         target = self.options.match_target
-        if target is None or (result.winners and self.scores[result.winners[0]] >= target):
+        # R6.4: a round nobody won (a tied stalemate, a stalled solo round) never ends the match,
+        # not even a single-round one: a new round is dealt, so a match always has a winner.
+        if result.winners and (target is None or self.scores[result.winners[0]] >= target):
             self.winners = result.winners
 
     def view(self, seat: int | None) -> SeatView:
+        """The seat's view of the current round, match scores included (R7.2)."""
         return view(self.state, seat)
 
     # -- the Game contract's match face (``games/base.py``) ----------------------------------

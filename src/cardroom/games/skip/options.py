@@ -92,6 +92,7 @@ class Options:
                 f"a stock of {stock} for {self.players} players leaves {max(left, 0)} cards "
                 f"to draw from a deck of {self.deck_size}; at least "
                 f"{MIN_DRAW_PER_PLAYER * self.players} are needed (R3.2)"
+                + ("" if self.extra_deck else "; the extra deck adds 54 cards (R2.2)")
             )
 
     @property

@@ -41,11 +41,14 @@ def new_round(
     dealer: int = 0,
     teams: bool | None = None,
     events: list[Event] | None = None,
+    *,
+    scores: tuple[int, ...] | None = None,
 ) -> State:
     """Shuffle, deal the stocks and start the first turn (R3).
 
     ``teams`` overrides ``options.teams`` for a round played solo after a partner left (R2.5).
     ``events`` receives the first turn's ``turn`` and ``drew`` events, like every later turn's.
+    ``scores`` are the match scores so far, carried for the views (R7.2); zeros by default.
     """
     players = options.players
     if not 0 <= dealer < players:
@@ -67,6 +70,7 @@ def new_round(
         stocks=stocks,
         hands=[[] for _ in range(players)],
         discards=[[()] * DISCARD_PILES for _ in range(players)],
+        scores=tuple(scores) if scores is not None else (0,) * players,
     )
     _start_turn(state, first_player(state), events)
     return state
@@ -268,10 +272,15 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
             raise IllegalMove(
                 "R4.4", "a wild may not be discarded while you hold another card (house rule)"
             )
-    elif kind == "pass" and state.hands[me]:
-        raise IllegalMove(
-            "R4.5", "you may only pass with an empty hand; end your turn by discarding a card"
-        )
+    elif kind == "pass":
+        if state.hands[me]:
+            raise IllegalMove(
+                "R4.5", "you may only pass with an empty hand; end your turn by discarding a card"
+            )
+        if state.draw or state.completed:
+            raise IllegalMove(
+                "R4.5", "you may only pass when nothing can be drawn; draw five cards and play on"
+            )
 
 
 def apply(state: State, action: Action, seat: int | None = None) -> list[Event]:
@@ -366,7 +375,9 @@ def _play(state: State, me: int, action: Action, events: list[Event] | None) -> 
             if events is not None:
                 events.append(Event("round_over", me, result.to_json()))
             return
-    if source == "hand" and not state.hands[me]:  # R4.3
+    if not state.hands[me]:
+        # R4.3: an empty hand draws five and the turn goes on. The hand may have been empty since
+        # the turn began (nothing left to draw); completing a pile makes cards drawable (R5.4).
         _draw(state, me, HAND_SIZE, events)
 
 
@@ -385,6 +396,7 @@ def legal_actions(state: State) -> list[Action]:
         values=state.values,
         team_discards=partner is not None and state.options.team_discards,
         no_wild_discards=state.options.no_wild_discards,
+        can_draw=bool(state.draw or state.completed),
     )
 
 
@@ -398,10 +410,13 @@ def list_actions(
     values: list[int] | tuple[int, ...],
     team_discards: bool,
     no_wild_discards: bool,
+    can_draw: bool = False,
 ) -> list[Action]:
     """The legal actions from the cards a player can see: shared by the state and by views.
 
     Stock and discard piles may be full piles or just their visible tops; only ``[-1]`` is read.
+    ``can_draw`` says cards are left to draw, so an empty hand may not pass (R4.5); the rules
+    draw for an empty hand as soon as they can (R4.3), so only hand-built positions differ.
     """
     actions: list[Action] = []
     fits: dict[int, list[int]] = {WILD: list(_SLOTS)}
@@ -429,7 +444,8 @@ def list_actions(
                 for j in fits.get(pile[-1], no_slot):
                     actions.append(Action("play", "partner_discard", -1, i, j))
     if not hand:
-        actions.append(PASS)
+        if not can_draw:
+            actions.append(PASS)
         return actions
     only_wilds = all(c == WILD for c in distinct)
     for card in distinct:

@@ -64,6 +64,9 @@ class State:
     timeouts_in_a_row: int = 0
     moves: int = 0
     result: RoundResult | None = None
+    scores: tuple[int, ...] = ()
+    """The match scores (R6.2) as the match last set them: before this round, then after it.
+    Only shown to players (R7.2); the rules never read them. Empty means all zero."""
 
     @property
     def over(self) -> bool:
@@ -104,6 +107,7 @@ class State:
             timeouts_in_a_row=self.timeouts_in_a_row,
             moves=self.moves,
             result=self.result,
+            scores=self.scores,
         )
 
     def all_cards(self) -> list[int]:

@@ -39,7 +39,7 @@ class Outcome(NamedTuple):
 
     position: TurnPosition
     revealed_stock: bool  # a stock card below the top is now face up but not yet seen
-    refill: bool  # the hand emptied: five unseen cards are drawn now (R4.3)
+    refill: bool  # the hand is empty: up to five unseen cards are drawn now (R4.3)
     won: bool  # the last stock card of the player (or team) was played (R6.1)
 
 
@@ -139,6 +139,10 @@ def after_play(position: TurnPosition, action: Action) -> Outcome:
     value = position.values[action.to] + 1
     values = list(position.values)
     values[action.to] = 0 if value == TOP_VALUE else value
+    if value == TOP_VALUE and not hand and not won:
+        # R4.3 with R5.4: a hand that stays empty mid-turn had nothing to draw; the completed
+        # pile now has, so the rules draw for it (after the win check of R6.1).
+        refill = True
     return Outcome(
         TurnPosition(
             hand,

@@ -39,6 +39,13 @@ class SeatView(NamedTuple):
     draw_count: int
     completed_count: int
     result: RoundResult | None
+    scores: tuple[int, ...] = ()
+    """The match scores so far (R6.2), after this round once it is over."""
+
+    @property
+    def match_target(self) -> int | None:
+        """The points that win the match; None for a single round (R6.3)."""
+        return self.options.match_target
 
     @property
     def my_turn(self) -> bool:
@@ -65,6 +72,7 @@ class SeatView(NamedTuple):
             values=self.values,
             team_discards=partner is not None and self.options.team_discards,
             no_wild_discards=self.options.no_wild_discards,
+            can_draw=bool(self.draw_count or self.completed_count),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -92,6 +100,8 @@ class SeatView(NamedTuple):
             "draw_count": self.draw_count,
             "completed_count": self.completed_count,
             "result": self.result.to_json() if self.result is not None else None,
+            "scores": list(self.scores),
+            "match_target": self.match_target,
             "options": self.options.to_json(),
         }
 
@@ -104,7 +114,10 @@ _new_view = tuple.__new__
 
 
 def view(state: State, seat: int | None) -> SeatView:
-    """The view of ``seat`` (None: a spectator). The only way a state reaches anyone (R7.2)."""
+    """The view of ``seat`` (None: a spectator). The only way a state reaches anyone (R7.2).
+
+    The match scores come from the state, where the match keeps them (zeros for a lone round).
+    """
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
     # tuple.__new__ with the fields in declaration order: a view is built for every decision,
@@ -129,5 +142,6 @@ def view(state: State, seat: int | None) -> SeatView:
             len(state.draw),
             len(state.completed),
             state.result,
+            state.scores or (0,) * state.players,
         ),
     )

@@ -357,7 +357,7 @@ export class TableScreen {
     const sel = this.selection;
     const dst = el.dataset.dst;
     if (!(dst && sel?.from === "hand") && this.quickPlay(el)) return;
-    // Skipee's rule of thumb: with a hand card chosen, a discard pile is where it goes (and
+    // A table's rule of thumb: with a hand card chosen, a discard pile is where it goes (and
     // the turn ends); without one, a discard pile is where a card comes from.
     const asTarget = dst && sel && (dst === "build" || sel.from === "hand");
     if (asTarget) return this.moveTo(sel, el);
