@@ -8,6 +8,7 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
 from conftest import Person, Server
 from itsdangerous import URLSafeSerializer
 
@@ -32,6 +33,7 @@ async def my_turn(person: Person) -> dict[str, Any]:
     return await person.expect(lambda m: m.get("view") is not None and bool(m.get("legal")))
 
 
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)  # see tests/tables
 async def test_after_names_the_position_so_presence_news_never_makes_a_move_stale(server):
     ada, table = await bot_table(server, "Ada")
     position = await my_turn(ada)
@@ -58,6 +60,7 @@ async def test_after_names_the_position_so_presence_news_never_makes_a_move_stal
     await ada.close()
 
 
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)  # see tests/tables
 async def test_a_hello_reply_always_ends_with_the_current_view(server):
     ada, table = await bot_table(server, "Reloader")
     position = await my_turn(ada)

@@ -5,7 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import httpx
+import pytest
 from conftest import Person
+
+# The table logic behind these tests runs in-process in tests/tables; through a real server
+# they run on SQLite only (PostgreSQL keeps the tests where the database matters).
+pytestmark = pytest.mark.parametrize("server", ["sqlite"], indirect=True)
 
 QUICK = {"stock_size": 3, "match_target": None}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
 from conftest import Person, Server, play_until_over
 
 from cardroom.games.skip import replay
@@ -96,6 +97,7 @@ async def test_a_reconnecting_client_gets_what_it_missed_then_plays_on(server):
     await ada.close()
 
 
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)  # see tests/tables
 async def test_illegal_out_of_turn_and_malformed_moves_are_refused_to_the_sender_only(server):
     ada, table = await table_for(server)
     bob = await Person(server, "Bob").register()
@@ -144,6 +146,7 @@ async def test_illegal_out_of_turn_and_malformed_moves_are_refused_to_the_sender
     await bob.close()
 
 
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)  # see tests/tables
 async def test_two_sockets_of_one_player_sending_one_action_apply_it_once(server):
     ada, table = await table_for(server)
     await ada.post(f"/api/tables/{table}/bots", {"level": "easy"})

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import httpx
+import pytest
 from conftest import TIMEOUT, Person
 
 from cardroom.games.skip import replay
@@ -15,6 +16,7 @@ def kinds(message: dict) -> list[str]:
     return [e["kind"] for e in message.get("events", ())]
 
 
+@pytest.mark.parametrize("fresh_server", ["sqlite"], indirect=True)  # see tests/tables
 async def test_timed_out_turns_are_skipped_and_a_bot_plays_until_the_player_returns(fresh_server):
     # Table time runs 10x: a 5 s turn passes in half a second, a bot waits 0.2 s per move.
     server = fresh_server(CARDROOM_CLOCK_SPEED="10", CARDROOM_BOT_DELAY="2")
@@ -54,6 +56,7 @@ async def test_timed_out_turns_are_skipped_and_a_bot_plays_until_the_player_retu
         await person.close()
 
 
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)  # see tests/tables
 async def test_rounds_add_up_and_a_team_falls_back_to_solo_when_a_partner_has_gone(server):
     ada = await Person(server, "Ada").register()
     bob = await Person(server, "Bob").register()
@@ -97,6 +100,7 @@ async def test_rounds_add_up_and_a_team_falls_back_to_solo_when_a_partner_has_go
     await ada.close()
 
 
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)  # see tests/tables
 async def test_a_table_without_people_closes_after_its_abandoned_timeout(server):
     ada = await Person(server, "Ada").register()
     kept = await ada.post("/api/tables", {"seats": 2, "abandon_after": 3600}, expect=201)

@@ -353,3 +353,23 @@ def test_a_restored_table_replays_its_match_from_the_stored_rows():
     restored = again.master.match.game_match
     assert restored.view(0).to_json() == match.game_match.view(0).to_json()
     assert again.timers["turn"][0] == room.timers["turn"][0]  # the same deadline
+
+
+def test_a_bot_cannot_rebuild_the_deal_from_the_seed_it_is_given():
+    """The attack of an external bot: read the match seed out of its own seed and deal the
+    match again. A derived seed holds nothing to read."""
+    room = Room.open(seats=2)
+    room.do(c.Join(ADA))
+    room.connect(ADA)
+    room.do(c.AddBot(ADA, 1, "easy"))
+    room.do(c.Start(ADA))
+    while not room.thinking:
+        if room.master.match.game_match.current == 0:
+            room.act("ws-ada", room.view("ws-ada")["legal"][-1])
+        room.advance(1.0)
+    real = room.master.match.game_match
+    deal = SKIP.new_match(real.options, real.seed).state  # what the attack finds from a leak
+    assert deal.stocks[1][0] == real.state.stocks[1][0]  # (a stock's bottom card: still there)
+    for guess in {room.thinking[0].seed, *room.thinking[0].seed.split("/")}:
+        dealt = SKIP.new_match(real.options, guess).state
+        assert dealt.stocks != deal.stocks and dealt.draw != deal.draw

@@ -94,7 +94,7 @@ class TableActor:
         )
         self.id = self.master.id
         self.sockets: dict[str, Any] = {}  # connection id -> Connection (or RemoteConnection)
-        self._conn_ids: dict[int, str] = {}  # id(Connection) -> connection id
+        self._conn_ids: dict[Any, str] = {}  # Connection -> connection id, until it is gone
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.inbox: asyncio.Queue[tuple[Any, tuple[Any, ...], asyncio.Future[Any] | None]] = (
             asyncio.Queue()
@@ -230,21 +230,22 @@ class TableActor:
 
     # -- sockets -----------------------------------------------------------------------------
 
-    def _conn_id(self, conn: Any) -> str:
-        key = self._conn_ids.get(id(conn))
-        if key is None:
-            key = self._conn_ids[id(conn)] = f"c{next(_conn_ids)}"
-        return key
-
     async def connect(self, conn: Any, since: int | None) -> None:
         if self.closed:
             raise Refusal(404, "not_found", "this table is closed")
-        key = self._conn_id(conn)
+        key = self._conn_ids.get(conn)
+        if key is None:
+            key = self._conn_ids[conn] = f"c{next(_conn_ids)}"
         self.sockets[key] = conn
-        await self.run(c.Connect(key, conn.identity, since))
+        try:
+            await self.run(c.Connect(key, conn.identity, since))
+        except Refusal:
+            self.sockets.pop(key, None)
+            self._conn_ids.pop(conn, None)
+            raise
 
     async def disconnect(self, conn: Any) -> None:
-        key = self._conn_ids.pop(id(conn), None)
+        key = self._conn_ids.pop(conn, None)
         if key is None:
             return
         self.sockets.pop(key, None)
@@ -252,12 +253,12 @@ class TableActor:
             await self.run(c.Disconnect(key))
 
     async def resync(self, conn: Any) -> None:
-        key = self._conn_ids.get(id(conn))
+        key = self._conn_ids.get(conn)
         if key is not None:
             await self.run(c.Resync(key))
 
     async def handle_action(self, conn: Any, request: ActionRequest) -> None:
-        key = self._conn_ids.get(id(conn))
+        key = self._conn_ids.get(conn)
         if key is not None:
             await self.run(c.Act(key, request.id, request.action, request.after))
 
