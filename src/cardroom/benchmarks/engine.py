@@ -1,6 +1,6 @@
 """Engine speed and memory: whole greedy games, legal-action listings, applied moves, state size.
 
-Run: ``cardroom bench engine`` (or ``python -m benchmarks.engine``). One process, one core.
+Run: ``cardroom bench engine`` (or ``python -m cardroom.benchmarks.engine``). One process, one core.
 Goal (issue 2): at least 300 full 2-player greedy games per second.
 """
 
