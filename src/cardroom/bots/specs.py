@@ -124,9 +124,11 @@ def _command(spec: str) -> str:
     """The command of a ``cmd:`` spec; quotes around all of it only delimit it in a list of
     specs (``cmd:"python my bot.py"``) and are dropped."""
     command = spec[len(EXTERNAL_PREFIX) :].strip()
-    if len(command) >= 2 and command[0] == command[-1] and command[0] in "\"'":
-        if command[0] not in command[1:-1]:
-            return command[1:-1].strip()
+    quote = command[:1]
+    if len(command) >= 2 and quote in ("'", '"') and command[-1] == quote:
+        inner = command[1:-1]
+        if quote not in inner:
+            return inner.strip()
     return command
 
 
