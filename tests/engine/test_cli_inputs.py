@@ -195,3 +195,30 @@ def test_replay_refuses_a_file_it_cannot_read_as_text(tmp_path: Path) -> None:
     path = tmp_path / "binary.json"
     path.write_bytes(b"\xff\xfe\x00garbage")
     assert "cannot read" in _refused(["replay", str(path)], code=1)
+
+
+# -- serve: settings, database and Redis checked before serving -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "code", "says"),
+    [
+        ([], {"CARDROOM_PORT": "abc"}, 2, "CARDROOM_PORT='abc'"),
+        ([], {"CARDROOM_BOT_EXECUTOR": "gpu"}, 2, "CARDROOM_BOT_EXECUTOR='gpu'"),
+        ([], {"CARDROOM_GC_THRESHOLDS": "1,2"}, 2, "three whole numbers"),
+        (["--db", "nonsense://"], {}, 2, "is not a database URL"),
+        (["--db", "postgresql://x@127.0.0.1:1/x"], {}, 1, "cannot reach the database"),
+        (["--db", "postgresql://x:hunter2@127.0.0.1:1/x"], {}, 1, "x:***@127.0.0.1"),
+        (["--db", "sqlite:////proc/nope/cardroom.db"], {}, 1, "cannot make the folder"),
+        (["--redis", "redis://127.0.0.1:1/0"], {}, 1, "cannot reach Redis"),
+        (["--redis", "http://127.0.0.1/0"], {}, 2, "is not a Redis URL"),
+    ],
+)
+def test_serve_refuses_bad_settings_and_unreachable_services_at_start(
+    args: list[str], env: dict[str, str], code: int, says: str, tmp_path: Path
+) -> None:
+    if "--db" not in args:
+        args = [*args, "--db", f"sqlite:///{tmp_path}/cardroom.db"]
+    line = _refused(["serve", *args], code=code, env=env)
+    assert says in line
+    assert "hunter2" not in line
