@@ -171,6 +171,29 @@ def test_the_weight_screen_can_start_from_the_experts_weights() -> None:
     assert "wild=4.5" in rows[1] and "wild=18" in rows[2]
 
 
+def test_the_weight_screen_fits_80_columns() -> None:
+    outcome = CliRunner().invoke(
+        app,
+        [
+            "bench",
+            "weights",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--focus",
+            "wild",
+            "--around",
+            "expert",
+        ],
+        env={"COLUMNS": "80"},
+    )
+    assert outcome.exit_code == 0, outcome.output
+    assert "…" not in outcome.stdout
+    assert max(map(len, outcome.stdout.splitlines())) <= 80
+    assert "wild=4.5" in outcome.stdout and "wild=18" in outcome.stdout
+
+
 def test_the_weight_screen_refuses_an_unknown_base() -> None:
     outcome = CliRunner().invoke(app, ["bench", "weights", "--around", "greedy"])
     assert outcome.exit_code == 2
