@@ -118,6 +118,8 @@ def test_every_option_of_every_command_says_what_it_does() -> None:
     assert len(options) > 30  # the walk found them all (simulate alone has 8)
     missing = [f"{path} {param.opts[0]}" for path, param in options if not param.help]
     assert missing == []
+    result = runner.invoke(app, ["tournament", "--help"], env={"COLUMNS": "200"})
+    assert "(default: one per core)" in result.stdout  # not eaten as rich markup
 
 
 def test_the_tournament_tables_fit_80_columns_without_cutting_anything() -> None:

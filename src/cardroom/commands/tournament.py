@@ -40,7 +40,7 @@ def tournament_command(
     seed: Annotated[int, typer.Option(help="The same seed gives the same deals.")] = 1,
     jobs: Annotated[
         int | None,
-        typer.Option(min=1, help="Worker processes playing games at once [default: one per core]."),
+        typer.Option(min=1, help="Worker processes playing games at once (default: one per core)."),
     ] = None,
     teams: Annotated[bool, typer.Option(help="Teams of two, partners opposite (R2.3).")] = False,
     option: Annotated[
