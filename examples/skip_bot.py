@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An external Skip bot: the smallest complete example of ``docs/bot-protocol.md``.
 
-Play it: ``cardroom tournament --bots planner,cmd:"python examples/skip_bot.py"``.
+Play it: ``cardroom tournament --bots planner,cmd:"python3 examples/skip_bot.py"``.
 It reads one JSON line per decision on stdin and writes one action as a JSON line on stdout.
 It needs nothing but the standard library: a bot can be written in any language this way.
 

@@ -137,10 +137,11 @@ def test_the_weight_screen_plays_each_variant_against_the_defaults() -> None:
         env={"COLUMNS": "200"},  # one table row per line
     )
     assert outcome.exit_code == 0, outcome.output
-    rows = [line for line in outcome.stdout.splitlines() if "planner:wild=" in line]
+    rows = [line for line in outcome.stdout.splitlines() if line.lstrip("│ ").startswith("wild=")]
     assert len(rows) == 2
-    assert "planner:wild=4.5" in rows[0] and "planner:wild=18" in rows[1]
+    assert "wild=4.5" in rows[0] and "wild=18" in rows[1]
     assert all("%" in row for row in rows)
+    assert "--bots planner:<change>,planner" in outcome.stdout
 
 
 def test_the_weight_screen_can_start_from_the_experts_weights() -> None:
@@ -163,16 +164,47 @@ def test_the_weight_screen_can_start_from_the_experts_weights() -> None:
         env={"COLUMNS": "200"},
     )
     assert outcome.exit_code == 0, outcome.output
-    rows = [
-        line for line in outcome.stdout.splitlines() if line.lstrip("│ ").startswith("planner:")
-    ]
+    assert "(planner:refill=11:defence=20:empty_pile=0)" in outcome.stdout  # the base
+    rows = [line for line in outcome.stdout.splitlines() if "%" in line and "│" in line]
     assert len(rows) == 3
-    assert "empty_pile=0" in rows[0] and "wild" not in rows[0]
-    assert "wild=4.5" in rows[1] and "empty_pile=0" in rows[1]
-    assert "wild=18" in rows[2]
+    assert "none (the base)" in rows[0]
+    assert "wild=4.5" in rows[1] and "wild=18" in rows[2]
+
+
+def test_the_weight_screen_fits_80_columns() -> None:
+    outcome = CliRunner().invoke(
+        app,
+        [
+            "bench",
+            "weights",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--focus",
+            "wild",
+            "--around",
+            "expert",
+        ],
+        env={"COLUMNS": "80"},
+    )
+    assert outcome.exit_code == 0, outcome.output
+    assert "…" not in outcome.stdout
+    assert max(map(len, outcome.stdout.splitlines())) <= 80
+    assert "wild=4.5" in outcome.stdout and "wild=18" in outcome.stdout
 
 
 def test_the_weight_screen_refuses_an_unknown_base() -> None:
     outcome = CliRunner().invoke(app, ["bench", "weights", "--around", "greedy"])
     assert outcome.exit_code == 2
     assert "--around" in outcome.output
+
+
+@pytest.mark.parametrize(
+    "args", [["--focus", "nosuch"], ["--focus", "empty_pile", "--around", "expert"]]
+)
+def test_the_weight_screen_refuses_a_weight_it_would_not_vary(args: list[str]) -> None:
+    """An empty table with exit 0 looked like a result; a focus with no variants is an error."""
+    outcome = CliRunner().invoke(app, ["bench", "weights", "--games", "2", *args])
+    assert outcome.exit_code == 2
+    assert "--focus is one of" in outcome.stderr and "wild" in outcome.stderr

@@ -14,8 +14,10 @@ plan and searches again at its next decision, when it may have seen a new card.
 Its evaluation uses ``EXPERT_WEIGHTS``, tuned by duplicate-deal tournaments (the planner keeps
 its defaults, which are the Medium level's).
 
-The budget is ``samples`` deals per search, so a seed gives the same choices; ``time_cap``
-(seconds) stops sampling early on a slow machine, at the cost of that determinism.
+The budget is ``samples`` deals per search (and the planner's node budgets), never the clock,
+so a seed gives the same choices on any machine, however busy. ``time_cap`` (seconds, off by
+default) stops sampling early: live play opts in (``levels.LIVE_TIME_CAP``) because a person
+is waiting, at the cost of that determinism; simulations, tournaments and benchmarks never do.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ class ExpertBot:
         endgame: int = 3,
         margin: float = 60.0,
         confidence: float = 1.5,
-        time_cap: float | None = 0.9,
+        time_cap: float | None = None,
         **weights: Any,
     ) -> None:
         self.seed = str(seed)

@@ -46,13 +46,15 @@ class ExternalBot:
         self.timeout = float(timeout)
         self.max_restarts = int(max_restarts)
         self.starts = 0
-        self.turns_lost = 0
+        self.decisions = 0
+        self.turns_lost = 0  # decisions lost; all of them means the program never played
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
 
     # -- the conversation ----------------------------------------------------------------------
 
     def choose(self, view: SeatView) -> Action:
+        self.decisions += 1
         legal = view.legal_actions()
         request = {
             "type": "decide",

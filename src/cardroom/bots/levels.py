@@ -2,6 +2,10 @@
 
 The server offers these on tables and the web client lists them; ``bot`` is a name in
 ``cardroom.bots.BOTS`` and ``settings`` its keyword arguments (search budgets).
+
+Budgets are samples and nodes, so a level plays the same moves on any machine. Live play may
+add a wall-clock cap (``make(seed, live=True)``): a person at the table should not wait for a
+busy machine, and there a seed need not replay exactly.
 """
 
 from __future__ import annotations
@@ -10,6 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import Bot, make_bot
+
+LIVE_TIME_CAP = 0.9  # seconds a searching bot may think at a live table (server), at most
+SEARCHING = frozenset({"expert"})  # the bots whose search takes a ``time_cap``
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,9 +27,17 @@ class Level:
     bot: str
     settings: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
-    def make(self, seed: str | int = 0) -> Bot:
-        """A fresh bot playing at this level."""
-        return make_bot(self.bot, seed, self.settings)
+    def make(self, seed: str | int = 0, *, live: bool = False) -> Bot:
+        """A fresh bot playing at this level; ``live`` caps its thinking at ``LIVE_TIME_CAP``
+        seconds (a person is waiting), which makes its moves depend on the machine's speed."""
+        return make_bot(self.bot, seed, {**self.settings, **live_settings(self.bot, live)})
+
+
+def live_settings(bot: str, live: bool = True) -> dict[str, Any]:
+    """The settings that make ``bot`` fit for live play: a time cap for searching bots, none
+    for the others (and none at all when not ``live``). The server may pass these to
+    ``make_bot``."""
+    return {"time_cap": LIVE_TIME_CAP} if live and bot in SEARCHING else {}
 
 
 LEVELS: dict[str, Level] = {

@@ -7,7 +7,8 @@ card, so the search scores it as a reward plus what can still be done without th
 the turn stops is scored by ``Weights``: the stock within reach next turn, wilds kept, discard
 piles kept descending, and not handing the next player their stock card. That last one is a
 penalty, not a ban: measured against ``greedy`` (2 players, stock 30), no penalty won 66% and a
-penalty of 10 (a tenth of a stock card) about 75-80%; ``benchmarks/bots.py`` repeats this.
+penalty of 10 (a tenth of a stock card) about 75-80%; ``cardroom bench bots --games N``
+repeats this.
 """
 
 from __future__ import annotations

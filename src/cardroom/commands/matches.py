@@ -5,43 +5,35 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from cardroom.bots import BOTS, make_bot
+from cardroom.bots.specs import make_bot_from_spec
+from cardroom.commands.common import check_answered, fail, parse_bots, writable_folder
 from cardroom.commands.progress import game_progress
 from cardroom.games.skip import Match, Options, OptionsError, ReplayError, replay, view
-from cardroom.sim.play import play_round
+from cardroom.sim.play import BotError, play_round
 from cardroom.sim.render import position_table, scores_table
-from cardroom.sim.simulate import Summary, simulate
+from cardroom.sim.simulate import Summary, close_bots, simulate
 
 console = Console()
-errors = Console(stderr=True)
-RULES_HINT = "The rules and house rules, by id (R1.1 …), are in docs/rules.md."
+
+BOTS_HELP = (
+    "Bots, comma-separated, repeated to fill the seats: names (planner), levels (master), "
+    'settings (planner:defence=20) or programs (cmd:"python mybot.py", docs/bot-protocol.md).'
+)
+OPTION_HELP = "House rule key=value, repeatable (e.g. stock=low, match_target=200; docs/rules.md)."
+RULES_HINT = "the rules, by id (R1.1 …), are in docs/rules.md"
 
 
 def parse_options(players: int, teams: bool, pairs: list[str] | None, **base: object) -> Options:
     try:
         return Options.parse_pairs(pairs or [], players=players, teams=teams, **base)
     except OptionsError as error:
-        errors.print(f"[red]bad options:[/] {error}")
-        errors.print(RULES_HINT)
-        raise typer.Exit(2) from None
-
-
-def parse_bots(spec: str) -> list[str]:
-    names = [name.strip() for name in spec.split(",") if name.strip()]
-    unknown = [name for name in names if name not in BOTS]
-    if not names or unknown:
-        errors.print(
-            f"[red]unknown bot(s):[/] {', '.join(unknown) or spec!r}; "
-            f"choose from {', '.join(sorted(BOTS))}"
-        )
-        raise typer.Exit(2)
-    return names
+        fail(f"{error}; {RULES_HINT}", label="bad options")
 
 
 def register(app: typer.Typer) -> None:
@@ -52,26 +44,30 @@ def register(app: typer.Typer) -> None:
 
 def simulate_command(
     players: Annotated[int, typer.Option(help="Seats at the table (1-8).")] = 2,
-    bots: Annotated[
-        str, typer.Option(help="Bot names, comma-separated, repeated to fill seats.")
-    ] = "greedy",
+    bots: Annotated[str, typer.Option(help=BOTS_HELP)] = "greedy",
     games: Annotated[int, typer.Option(min=1, help="Matches to play.")] = 100,
     seed: Annotated[int, typer.Option(help="The same seed gives the same output.")] = 1,
     teams: Annotated[bool, typer.Option(help="Teams of two, partners opposite (R2.3).")] = False,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="House rule key=value, repeatable (docs/rules.md)."),
-    ] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     records: Annotated[
-        Path | None, typer.Option(help="Write one game record per match here.")
+        Path | None,
+        typer.Option(help="Folder to write one game record (JSON) per match to; made if needed."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play many bot matches and print who wins, from which seat, and how fast."""
     options = parse_options(players, teams, option)
     names = parse_bots(bots)
-    with game_progress("simulating", games, quiet=as_json) as advance:
-        summary = simulate(options, names, games, seed, records=records, on_game=advance)
+    if records is not None:
+        writable_folder(records, "game records")
+    try:
+        with game_progress("simulating", games, quiet=as_json) as advance:
+            summary = simulate(options, names, games, seed, records=records, on_game=advance)
+    except BotError as error:
+        fail(str(error), 1, label="failed")
+    except OSError as error:
+        fail(f"cannot write the game records: {error}", 1, label="failed")
+    check_answered([(name, s.decisions, s.turns_lost) for name, s in summary.bots.items()])
     if as_json:
         print(json.dumps(summary.to_json(), indent=2, sort_keys=True))
     else:
@@ -112,16 +108,21 @@ def replay_command(
 ) -> None:
     """Replay a game record move by move; refuse it if any move is illegal or altered."""
     try:
-        record = json.loads(file.read_text())
-        match = replay(record)
+        record = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        fail(f"cannot read {file}: {error}", 1)
     except json.JSONDecodeError as error:
-        errors.print(f"[red]refused:[/] {file} is not JSON ({error})")
-        raise typer.Exit(1) from None
+        fail(f"{file} is not JSON ({error})", 1)
+    try:
+        check_record_shape(record)
+        match = replay(record)
     except ReplayError as error:
-        errors.print(f"[red]refused:[/] {error}")
-        errors.print(RULES_HINT)
-        raise typer.Exit(1) from None
-    names = [seat.get("name", f"Seat {i + 1}") for i, seat in enumerate(record.get("seats", []))]
+        fail(f"{error}; {RULES_HINT}", 1)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
+        # Shapes check_record_shape does not know yet: still a refusal, never a traceback.
+        fail(f"the record is malformed ({type(error).__name__}: {error})", 1)
+    names = [seat.get("name") or f"Seat {i + 1}" for i, seat in enumerate(record.get("seats", []))]
+    names = [str(name) for name in names[: match.options.players]]
     names += [f"Seat {i + 1}" for i in range(len(names), match.options.players)]
     moves = sum(len(log.moves) for log in match.rounds)
     console.print(f"[green]valid:[/] {len(match.rounds)} rounds, {moves} moves replayed")
@@ -135,20 +136,90 @@ def replay_command(
         )
 
 
+def check_record_shape(record: Any) -> None:
+    """Refuse a record whose fields have the wrong JSON types before replaying it, each with
+    the field named. A record without a seed is refused: its deals come from the seed, so a
+    replay without one would judge the moves against deals that were never played."""
+    if not isinstance(record, dict):
+        raise ReplayError("a game record is a JSON object")
+    seed = record.get("seed")
+    if seed is None:
+        raise ReplayError("the record has no seed, so its deals cannot be known")
+    if isinstance(seed, bool) or not isinstance(seed, str | int):
+        raise ReplayError(f"the record's seed must be a string or a number, not {seed!r}")
+    if not isinstance(record.get("options"), dict):
+        raise ReplayError("the record's options must be a JSON object")
+    _expect_int(record, "first_dealer", "the record's first_dealer", optional=True)
+    seats = record.get("seats", [])
+    if not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats):
+        raise ReplayError("the record's seats must be a list of JSON objects")
+    rounds = record.get("rounds")
+    if not isinstance(rounds, list) or not rounds:
+        raise ReplayError("the record has no rounds")
+    for number, round_data in enumerate(rounds, start=1):
+        where = f"round {number}"
+        if not isinstance(round_data, dict):
+            raise ReplayError(f"{where} is not a JSON object (got {round_data!r})")
+        _expect_int(round_data, "number", f"{where}'s number")
+        _expect_int(round_data, "dealer", f"{where}'s dealer", optional=True)
+        if not isinstance(round_data.get("moves"), list):
+            raise ReplayError(f"{where}'s moves must be a list, not {round_data.get('moves')!r}")
+        outcome = round_data.get("result")
+        if outcome is not None and not isinstance(outcome, dict):
+            raise ReplayError(f"{where}'s result must be a JSON object or null")
+    result = record.get("result")
+    if not isinstance(result, dict):
+        raise ReplayError(f"the record's result must be a JSON object, not {result!r}")
+    scores = result.get("scores")
+    if scores is not None and not isinstance(scores, list):
+        raise ReplayError("the record's scores must be a list")
+    winners = result.get("winners")
+    if winners is not None and not isinstance(winners, list):
+        raise ReplayError("the record's winners must be a list or null")
+
+
+def _expect_int(data: dict[str, Any], key: str, what: str, *, optional: bool = False) -> None:
+    value = data.get(key)
+    if value is None and optional and key not in data:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ReplayError(f"{what} must be a whole number, not {value!r}")
+
+
 def watch_command(
     players: Annotated[int, typer.Option(help="Seats at the table (1-8).")] = 4,
-    bots: Annotated[str, typer.Option(help="Bot names, comma-separated.")] = "greedy,random",
-    seed: Annotated[int, typer.Option()] = 1,
-    teams: Annotated[bool, typer.Option()] = False,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o")] = None,
-    pause: Annotated[float, typer.Option(help="Seconds between rounds.")] = 1.0,
+    bots: Annotated[str, typer.Option(help=BOTS_HELP)] = "greedy,random",
+    seed: Annotated[
+        int, typer.Option(help="Deals and bots' choices: the same seed shows the same match.")
+    ] = 1,
+    teams: Annotated[bool, typer.Option(help="Teams of two, partners opposite (R2.3).")] = False,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    pause: Annotated[float, typer.Option(min=0, help="Seconds to wait between rounds.")] = 1.0,
 ) -> None:
     """Watch a bot match, round by round, in the terminal."""
     options = parse_options(players, teams, option)
     names_in_order = parse_bots(bots)
     seat_bots = [names_in_order[i % len(names_in_order)] for i in range(players)]
     names = [f"{name} {i + 1}" for i, name in enumerate(seat_bots)]
-    table_bots = [make_bot(name, f"{seed}/{i}") for i, name in enumerate(seat_bots)]
+    table_bots = [make_bot_from_spec(name, f"{seed}/{i}") for i, name in enumerate(seat_bots)]
+    try:
+        watch(options, seed, table_bots, names, pause)
+    except BotError as error:
+        fail(str(error), 1, label="failed")
+    finally:
+        close_bots(table_bots)
+    check_answered(
+        [
+            (name, getattr(bot, "decisions", 0), getattr(bot, "turns_lost", 0))
+            for bot, name in zip(table_bots, names, strict=True)
+        ]
+    )
+
+
+def watch(
+    options: Options, seed: int, table_bots: list[Any], names: list[str], pause: float
+) -> None:
+    """Play and show the match, one round at a time, ``pause`` seconds apart."""
     match = Match(options, seed)
     target = "a single round" if options.match_target is None else f"{options.match_target} points"
     console.print(

@@ -12,12 +12,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from cardroom.commands.common import check_answered, fail, parse_bots, writable_file
 from cardroom.commands.progress import game_progress
 from cardroom.games.skip import Options, OptionsError
-from cardroom.sim.tournament import EntrantError, Tournament, parse_entrants, run, schedule
+from cardroom.sim.play import BotError
+from cardroom.sim.tournament import Tournament, run, schedule
 
 console = Console()
-errors = Console(stderr=True)
 
 
 def register(app: typer.Typer) -> None:
@@ -37,7 +38,10 @@ def tournament_command(
         int, typer.Option(min=1, help="Games per pairing, rounded up to whole seat rotations.")
     ] = 100,
     seed: Annotated[int, typer.Option(help="The same seed gives the same deals.")] = 1,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes (default: all cores).")] = 0,
+    jobs: Annotated[
+        int | None,
+        typer.Option(min=1, help="Worker processes playing games at once (default: one per core)."),
+    ] = None,
     teams: Annotated[bool, typer.Option(help="Teams of two, partners opposite (R2.3).")] = False,
     option: Annotated[
         list[str] | None,
@@ -47,9 +51,11 @@ def tournament_command(
             help="House rule key=value, repeatable (match_target=500 for matches).",
         ),
     ] = None,
-    timeout: Annotated[float, typer.Option(help="Seconds an external bot has per decision.")] = 5.0,
+    timeout: Annotated[
+        float, typer.Option(min=0.01, help="Seconds a cmd: bot has per decision.")
+    ] = 5.0,
     plot: Annotated[
-        Path | None, typer.Option(help="Draw win rates with 95% intervals to this PNG.")
+        Path | None, typer.Option(help="Draw win rates with 95% intervals to this image (.png).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
 ) -> None:
@@ -57,19 +63,36 @@ def tournament_command(
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         options = Options.parse_pairs(option or [], players=players, teams=teams, match_target=None)
-        entrants = parse_entrants(bots)
-    except (OptionsError, EntrantError) as error:
-        errors.print(f"[red]refused:[/] {error}")
-        raise typer.Exit(2) from None
+    except OptionsError as error:
+        fail(str(error))
+    entrants = parse_bots(bots)
     if options.players < 2:
-        errors.print("[red]refused:[/] a tournament needs at least 2 players")
-        raise typer.Exit(2)
+        fail("a tournament needs at least 2 players")
+    if len(set(entrants)) < 2 or len(set(entrants)) < len(entrants):
+        fail(
+            "a tournament compares bots: give 2 or more different ones (e.g. --bots "
+            f"{entrants[0]},{'random' if entrants[0] != 'random' else 'greedy'}); "
+            f"for one bot alone use cardroom simulate --bots {entrants[0]}"
+        )
+    if plot is not None:
+        check_plot_path(plot)
     total = len(schedule(entrants, options, games, seed))
     workers = jobs or os.cpu_count() or 1
-    with game_progress("tournament", total, quiet=as_json) as advance:
-        result = run(entrants, options, games, seed, jobs=workers, timeout=timeout, on_game=advance)
+    try:
+        with game_progress("tournament", total, quiet=as_json) as advance:
+            result = run(
+                entrants, options, games, seed, jobs=workers, timeout=timeout, on_game=advance
+            )
+    except BotError as error:
+        fail(str(error), 1, label="failed")
+    check_answered(
+        [(name, len(stats.times), stats.turns_lost) for name, stats in result.stats.items()]
+    )
     if plot is not None:
-        draw_plot(result, plot)
+        try:
+            draw_plot(result, plot)
+        except OSError as error:
+            fail(f"cannot write the plot to {plot}: {error}", 1, label="failed")
     if as_json:
         print(json.dumps(result.to_json(), indent=2))
     else:
@@ -89,48 +112,66 @@ def print_tournament(result: Tournament) -> None:
         f"{data['stalemates']} stalemates (R6.4), "
         f"first mover won {data['first_mover_win_rate']:.1%}, {data['seconds']} s"
     )
-    table = Table(title="Results by bot", title_justify="left")
-    columns = (
-        "bot",
-        "games",
-        "wins",
-        "win rate",
-        "95% interval",
-        "points / round",
-        "turns to win",
-        "decision p50",
-        "decision p95",
-        "turns lost",
+    # Two narrow tables rather than one wide one: both fit 80 columns, a long bot spec wraps
+    # in its own column and no figure is ever cut short.
+    results = _table("Results by bot", "games", "wins", "win rate", "95% interval")
+    play = _table(
+        "How they play",
+        "points\n/ round",
+        "turns\nto win",
+        "decision\np50",
+        "decision\np95",
+        "turns\nlost",
     )
-    for column in columns:
-        table.add_column(column, justify="left" if column == "bot" else "right")
     for name, stats in data["bots"].items():
         low, high = stats["win_rate_95"]
         turns = stats["mean_turns_to_win"]
-        table.add_row(
+        results.add_row(
             name,
             str(stats["games"]),
             str(stats["wins"]),
             f"{stats['win_rate']:.1%}",
-            f"{low:.1%} – {high:.1%}",
+            f"{low:.1%}–{high:.1%}",
+        )
+        play.add_row(
+            name,
             f"{stats['mean_points_per_round']:.1f}",
             "-" if turns is None else f"{turns:.1f}",
             f"{stats['decision_ms_p50']:.2f} ms",
             f"{stats['decision_ms_p95']:.2f} ms",
             str(stats["turns_lost"]),
         )
-    console.print(table)
+    console.print(results)
+    console.print(play)
     if len(result.lineups) > 1:
-        pairs = Table(title="By pairing (win rate, 95% interval)", title_justify="left")
-        pairs.add_column("pairing")
-        pairs.add_column("results")
-        for pairing in data["pairings"]:
-            cells = [
-                f"{name} {s['win_rate']:.1%} ({s['win_rate_95'][0]:.1%}–{s['win_rate_95'][1]:.1%})"
-                for name, s in pairing["bots"].items()
-            ]
-            pairs.add_row(" vs ".join(pairing["lineup"]), ", ".join(cells))
+        pairs = _table("By pairing (one section each)", "win rate", "95% interval")
+        for index, pairing in enumerate(data["pairings"]):
+            for name, s in pairing["bots"].items():
+                low, high = s["win_rate_95"]
+                pairs.add_row(name, f"{s['win_rate']:.1%}", f"{low:.1%}–{high:.1%}")
+            if index < len(data["pairings"]) - 1:
+                pairs.add_section()
         console.print(pairs)
+
+
+def _table(title: str, *figures: str) -> Table:
+    """A table whose first column (a bot spec) folds when long and whose figures never wrap."""
+    table = Table(title=title, title_justify="left")
+    table.add_column("bot", overflow="fold", ratio=1, min_width=10)
+    for column in figures:
+        table.add_column(column, justify="right", no_wrap=True)
+    return table
+
+
+def check_plot_path(path: Path) -> None:
+    """Refuse a plot that could not be written before playing, not after."""
+    writable_file(path, "the plot")
+    suffix = path.suffix.lower().lstrip(".")
+    if suffix not in PLOT_FORMATS:
+        fail(f"--plot needs a file name ending in {', '.join('.' + f for f in PLOT_FORMATS)}")
+
+
+PLOT_FORMATS = ("png", "svg", "pdf")
 
 
 def draw_plot(result: Tournament, path: Path) -> None:

@@ -32,7 +32,7 @@ class BotCache:
         key = (level.id, seed)
         bot = self._bots.get(key)
         if bot is None:
-            bot = self._bots[key] = level.make(seed)
+            bot = self._bots[key] = level.make(seed, live=True)
             if len(self._bots) > self.size:
                 self._bots.popitem(last=False)
         else:

@@ -1,72 +1,107 @@
 """Server settings: defaults for a club on one machine, overridable by environment or flags.
 
-Every field reads ``CARDROOM_<FIELD>`` (e.g. ``CARDROOM_DB_URL``, ``CARDROOM_PORT``).
+Every field reads ``CARDROOM_<FIELD>`` (e.g. ``CARDROOM_DB_URL``, ``CARDROOM_PORT``); an empty
+variable counts as unset. Values are checked when the settings are made, so a bad one stops
+``cardroom serve`` with one line naming the variable, not a traceback from deep in a start.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import os
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, ValidationError, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+ENV_PREFIX = "CARDROOM_"
+
+Positive = Annotated[float, Field(gt=0)]
+NonNegative = Annotated[float, Field(ge=0)]
+Count = Annotated[int, Field(ge=1)]
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
+class SettingsError(ValueError):
+    """A setting that cannot be used, in one line naming its variable and why."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix=ENV_PREFIX, env_ignore_empty=True, frozen=True, extra="forbid"
+    )
+
     db_url: str = "sqlite:///var/cardroom.db"
     host: str = "127.0.0.1"
-    port: int = 8000
+    port: Annotated[int, Field(ge=0, le=65535)] = 8000
     secret: str = ""  # token signing key; empty: one made once and kept in the database
-    clock_speed: float = 1.0  # >1 makes table time (timers, pauses) run faster: for tests
-    bot_delay: float = 0.8  # seconds a bot waits before each move, so people can follow
-    round_pause: float = 5.0  # seconds between a round's summary and the next deal
-    abandon_after: float = 300.0  # default seconds a table without people stays open
-    autopilot_after: int = 3  # timeouts in a row before a bot plays the seat (R7.3)
+    clock_speed: Positive = 1.0  # >1 makes table time (timers, pauses) run faster: for tests
+    bot_delay: NonNegative = 0.8  # seconds a bot waits before each move, so people can follow
+    round_pause: NonNegative = 5.0  # seconds between a round's summary and the next deal
+    abandon_after: Positive = 300.0  # default seconds a table without people stays open
+    autopilot_after: Count = 3  # timeouts in a row before a bot plays the seat (R7.3)
     autopilot_level: str = "easy"  # the level that plays for absent players
-    bot_executor: str = "thread"  # where bots think: thread | process | inline
-    bot_inline_below: float = 0.002  # seconds: a bot that thinks less runs on the loop
-    max_tables: int = 2000
-    max_message: int = 4096  # bytes per WebSocket message
-    max_body: int = 16384  # bytes per HTTP request body
-    rate: float = 20.0  # messages per second per socket, on average
-    rate_burst: int = 40
+    bot_executor: Literal["thread", "process", "inline"] = "thread"  # where bots think
+    bot_inline_below: NonNegative = 0.002  # seconds: a bot that thinks less runs on the loop
+    max_tables: Count = 2000
+    max_message: Count = 4096  # bytes per WebSocket message
+    max_body: Count = 16384  # bytes per HTTP request body
+    rate: Positive = 20.0  # messages per second per socket, on average
+    rate_burst: Count = 40
     ws_impl: str = "auto"  # uvicorn's WebSocket implementation: auto | websockets | wsproto ...
     ws_compression: bool = False  # permessage-deflate: less bandwidth, much more CPU per move
-    switch_interval: float = 0.0005  # seconds; short GIL slices keep thread hand-offs quick
-    gc_thresholds: tuple[int, int, int] = (20000, 20, 50)
-    history: int = 256  # events kept per table for reconnecting clients
-    log_level: str = "info"
+    switch_interval: Positive = 0.0005  # seconds; short GIL slices keep thread hand-offs quick
+    # "20000,20,50" in the environment (NoDecode: not JSON)
+    gc_thresholds: Annotated[tuple[int, int, int], NoDecode] = (20000, 20, 50)
+    history: Annotated[int, Field(ge=0)] = 256  # events kept per table for reconnecting clients
+    log_level: Literal["critical", "error", "warning", "info", "debug", "trace"] = "info"
     # Several processes sharing PostgreSQL (docs/scaling.md): empty means this process alone.
     redis_url: str = ""
     redis_prefix: str = "cardroom:"  # keys and channels of one deployment (tests: one each)
-    lease_ttl: float = 10.0  # seconds a dead process keeps its tables before others take over
+    lease_ttl: Positive = 10.0  # seconds a dead process keeps its tables before others take over
     node_id: str = ""  # this process in leases; empty: host-pid-random
-    web_dir: Path = field(default=WEB_DIR)
+    web_dir: Path = WEB_DIR
+
+    @field_validator("gc_thresholds", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = tuple(part.strip() for part in value.split(","))
+        if isinstance(value, tuple | list) and len(value) != 3:
+            raise ValueError("three whole numbers, e.g. 20000,20,50")
+        return value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _lower_case(cls, value: Any) -> Any:
+        return value.lower() if isinstance(value, str) else value
+
+    @field_validator("autopilot_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        from cardroom.bots.levels import LEVELS
+
+        if value not in LEVELS:
+            raise ValueError(f"choose one of {', '.join(LEVELS)}")
+        return value
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
-        """Defaults, then ``CARDROOM_*`` variables, then explicit ``overrides`` (not None)."""
-        values: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):
-            raw = os.environ.get(f"CARDROOM_{f.name.upper()}")
-            if raw is not None and raw != "":
-                values[f.name] = _convert(f.default, raw)
-        values.update({k: v for k, v in overrides.items() if v is not None})
-        return cls(**values)
+        """Defaults, then ``CARDROOM_*`` variables, then explicit ``overrides`` (not None);
+        ``SettingsError`` names the first bad value."""
+        try:
+            return cls(**{k: v for k, v in overrides.items() if v is not None})
+        except ValidationError as error:
+            given = {key for key, value in overrides.items() if value is not None}
+            raise SettingsError(describe(error, given)) from None
 
 
-def _convert(default: Any, raw: str) -> Any:
-    if isinstance(default, bool):
-        return raw.lower() in ("1", "true", "yes", "on")
-    if isinstance(default, int):
-        return int(raw)
-    if isinstance(default, float):
-        return float(raw)
-    if isinstance(default, Path):
-        return Path(raw)
-    if isinstance(default, tuple):
-        return tuple(int(part) for part in raw.split(","))
-    return raw
+def describe(error: ValidationError, given: set[str] | frozenset[str] = frozenset()) -> str:
+    """One line for the first problem: which variable (or given setting), the bad value, why."""
+    problem = error.errors(include_url=False)[0]
+    field = str(problem["loc"][0]) if problem["loc"] else "settings"
+    where = field if field in given else ENV_PREFIX + field.upper()
+    value = problem.get("input")
+    shown = "" if isinstance(value, dict) else f"={value!r}"
+    reason = str(problem["msg"]).removeprefix("Value error, ")
+    more = len(error.errors()) - 1
+    return f"{where}{shown}: {reason}" + (f" (and {more} more)" if more else "")

@@ -10,7 +10,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardroom.bots import make_bot
+from cardroom.bots import Bot
+from cardroom.bots.specs import make_bot_from_spec
 from cardroom.games.skip import Match, Options, to_record
 
 from .play import play_match
@@ -22,6 +23,8 @@ class BotStats:
     wins: int = 0
     rounds: int = 0
     points: int = 0
+    decisions: int = 0  # counted for external programs only
+    turns_lost: int = 0  # their decisions that failed (no answer, an illegal one: R7.3)
 
     @property
     def win_rate(self) -> float:
@@ -90,9 +93,18 @@ def simulate(
         records.mkdir(parents=True, exist_ok=True)
     for game in range(games):
         names = seating(bots, options.players, game)
-        players = [make_bot(name, f"{seed}/{game}/{seat}") for seat, name in enumerate(names)]
-        match = play_match(options, f"{seed}/{game}", players, fingerprints=records is not None)
+        players = [
+            make_bot_from_spec(name, f"{seed}/{game}/{seat}") for seat, name in enumerate(names)
+        ]
+        try:
+            match = play_match(options, f"{seed}/{game}", players, fingerprints=records is not None)
+        finally:
+            close_bots(players)
         _count(summary, match, names)
+        for player, name in zip(players, names, strict=True):
+            stats = summary.bots[name]
+            stats.decisions += getattr(player, "decisions", 0)
+            stats.turns_lost += getattr(player, "turns_lost", 0)
         if records is not None:
             seats = [
                 {"name": f"{name} {i + 1}", "player": f"bot:{name}"} for i, name in enumerate(names)
@@ -102,6 +114,14 @@ def simulate(
         if on_game is not None:
             on_game(game)
     return summary
+
+
+def close_bots(bots: Sequence[Bot]) -> None:
+    """End external bot programs now, not whenever the garbage collector gets to them."""
+    for bot in bots:
+        close = getattr(bot, "close", None)
+        if close is not None:
+            close()
 
 
 def _count(summary: Summary, match: Match, names: list[str]) -> None:

@@ -16,86 +16,20 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.bots import BOTS, EXTERNAL_PREFIX, Bot, make_bot
-from cardroom.bots.levels import LEVELS
+from cardroom.bots import Bot
+from cardroom.bots.specs import BotSpecError, make_bot_from_spec, parse_bot_specs
 from cardroom.games.skip import Action, Options, SeatView
 
 from .play import play_match
 
-
-class EntrantError(ValueError):
-    """A bot spec that names no bot."""
-
-
-def parse_entrants(spec: str) -> list[str]:
-    """Split ``expert,planner:defence=0,cmd:"python my bot.py"`` into entrant specs.
-
-    Commas inside quotes belong to the entrant; the quotes themselves are kept for ``cmd:``
-    entrants (``shlex`` reads them) and dropped elsewhere.
-    """
-    entrants: list[str] = []
-    current: list[str] = []
-    quote = ""
-    for char in spec:
-        if quote:
-            quote = "" if char == quote else quote
-        elif char in "\"'":
-            quote = char
-        elif char == ",":
-            entrants.append("".join(current).strip())
-            current = []
-            continue
-        current.append(char)
-    entrants.append("".join(current).strip())
-    entrants = [e for e in entrants if e]
-    if not entrants:
-        raise EntrantError("no bots given")
-    for entrant in entrants:
-        check_entrant(entrant)
-    return entrants
-
-
-def check_entrant(entrant: str) -> None:
-    if entrant.startswith(EXTERNAL_PREFIX):
-        if not entrant[len(EXTERNAL_PREFIX) :].strip():
-            raise EntrantError('cmd: needs a command, e.g. cmd:"python mybot.py"')
-        return
-    name, settings = _split_settings(entrant)
-    if name not in BOTS and name not in LEVELS:
-        choices = ", ".join(sorted(set(BOTS) | set(LEVELS)))
-        raise EntrantError(f"unknown bot {name!r}; choose one of {choices} or cmd:<program>")
-    if name in BOTS:
-        make_bot(name, 0, settings)  # refuses unknown settings now, not in a worker
+# Entrants are bot specs (``cardroom.bots.specs``), the same ones simulate and watch take.
+EntrantError = BotSpecError
+parse_entrants = parse_bot_specs
 
 
 def make_entrant(entrant: str, seed: str, timeout: float) -> Bot:
     """A bot from a spec: a registry name (``planner:defence=0``), a level id, or ``cmd:``."""
-    if entrant.startswith(EXTERNAL_PREFIX):
-        return make_bot(entrant, seed, {"timeout": timeout})
-    name, settings = _split_settings(entrant)
-    if name not in BOTS:
-        return LEVELS[name].make(seed)
-    return make_bot(name, seed, settings)
-
-
-def _split_settings(entrant: str) -> tuple[str, dict[str, Any]]:
-    name, *pairs = entrant.split(":")
-    settings: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise EntrantError(f"bot settings are key=value, not {pair!r} in {entrant!r}")
-        settings[key.strip()] = _number(value.strip())
-    return name.strip(), settings
-
-
-def _number(text: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return None if text.lower() in ("none", "null") else text
+    return make_bot_from_spec(entrant, seed, timeout=timeout)
 
 
 # -- what is played -------------------------------------------------------------------------

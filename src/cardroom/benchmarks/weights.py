@@ -1,6 +1,6 @@
 """Which planner weights matter: each one changed alone, played against the defaults.
 
-Run: ``cardroom bench weights`` (or ``python -m benchmarks.weights``). Every variant plays
+Run: ``cardroom bench weights`` (or ``python -m cardroom.benchmarks.weights``). Every variant plays
 ``games`` 2-player duplicate games (``cardroom tournament``) against the default planner; a
 win rate whose 95% interval excludes 50% is a real difference. ``--around expert`` changes
 each weight on top of the expert's weights instead, still against the default planner: the
@@ -24,16 +24,30 @@ FIXED = ("stock", "win", "partner_reach", "step")  # units, the win, teams only,
 BASES = {"planner": Weights(), "expert": EXPERT_WEIGHTS}  # whose weights the variants change
 
 
-def variants(focus: str | None = None, around: str = "planner") -> list[str]:
-    """Entrant specs: every tunable weight at half and twice its value in ``around``'s weights
-    (``planner``: the defaults, ``expert``: ``EXPERT_WEIGHTS``), and empty_pile's neighbourhood
-    (the one that mattered first); or only ``focus``'s."""
+def tunable(around: str = "planner") -> list[str]:
+    """The weights ``variants`` can change around ``around``'s (``--focus`` names one)."""
+    base = BASES[around]
+    names = [f.name for f in fields(base) if f.name not in FIXED and getattr(base, f.name)]
+    extra = ["defence", "empty_pile"] if around == "planner" else []  # variants of their own
+    return list(dict.fromkeys(names + extra))
+
+
+def _changed(around: str) -> dict[str, float]:
+    """``around``'s weights that differ from the planner's defaults."""
     defaults, base = BASES["planner"], BASES[around]
-    changed = {
+    return {
         f.name: getattr(base, f.name)
         for f in fields(base)
         if getattr(base, f.name) != getattr(defaults, f.name)
     }
+
+
+def variants(focus: str | None = None, around: str = "planner") -> list[str]:
+    """Entrant specs: every tunable weight at half and twice its value in ``around``'s weights
+    (``planner``: the defaults, ``expert``: ``EXPERT_WEIGHTS``), and empty_pile's neighbourhood
+    (the one that mattered first); or only ``focus``'s."""
+    base = BASES[around]
+    changed = _changed(around)
 
     def spec(name: str | None = None, value: float = 0.0) -> str:
         settings = {**changed, name: value} if name else changed
@@ -64,26 +78,46 @@ def main(
     from rich.table import Table
 
     options = Options(players=2, match_target=None)
+    base = base_spec(around)
     table = Table(
         title=(
-            f"Planner weights around the {around}'s vs the default planner: "
+            f"Planner weights around the {around}'s ({base}) vs the default planner: "
             f"{games} duplicate games each, seed {seed}"
         ),
         title_justify="left",
+        caption="better / worse: the 95% interval is above / below 50%; unclear: it holds 50%",
+        caption_justify="left",
     )
-    for column in ("variant", "win rate", "95% interval", "verdict"):
-        table.add_column(column, justify="right" if column != "variant" else "left")
+    # The change alone, not the whole spec, so the table fits 80 columns; figures never wrap.
+    table.add_column("change", overflow="fold", ratio=1, min_width=12)
+    table.add_column("win rate", justify="right", no_wrap=True)
+    table.add_column("95% interval", justify="right", no_wrap=True)
+    table.add_column("verdict", no_wrap=True)
     for spec in track(variants(focus, around), description="variants", transient=True):
         stats = tournament([spec, "planner"], options, games, seed, jobs=jobs).to_json()
         mine = stats["bots"][spec]
         low, high = mine["win_rate_95"]
-        verdict = "better" if low > 0.5 else "worse" if high < 0.5 else "no clear difference"
-        table.add_row(spec, f"{mine['win_rate']:.1%}", f"{low:.1%} - {high:.1%}", verdict)
+        verdict = "better" if low > 0.5 else "worse" if high < 0.5 else "unclear"
+        change = change_of(spec, base) or "none (the base)"
+        table.add_row(change, f"{mine['win_rate']:.1%}", f"{low:.1%}–{high:.1%}", verdict)
     Console().print(table)
     Console().print(
-        f"repeat one: cardroom tournament --bots <variant>,planner --games {games} "
+        f"repeat one: cardroom tournament --bots {base}:<change>,planner --games {games} "
         f"--seed {seed} --jobs {jobs}"
     )
+
+
+def base_spec(around: str) -> str:
+    """The spec of ``around``'s weights as a planner: what every variant changes."""
+    return variants(None, around)[0].split(":")[0] + "".join(
+        f":{key}={value:g}" for key, value in _changed(around).items()
+    )
+
+
+def change_of(spec: str, base: str) -> str:
+    """The settings of ``spec`` that differ from ``base``'s, as ``key=value`` pairs."""
+    had = set(base.split(":")[1:])
+    return ":".join(pair for pair in spec.split(":")[1:] if pair not in had)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 """Bot decision times and strength: what players wait for and how the levels compare.
 
-Run: ``cardroom bench bots`` (or ``python -m benchmarks.bots``). Decision times are measured on
-the positions real games reach (one process; a shared machine inflates them, so read the p95 as
-an upper bound). Strength comes from duplicate-deal tournaments (``cardroom tournament``) whose
-commands are printed with the figures so anyone can repeat them.
+Run: ``cardroom bench bots`` (or ``python -m cardroom.benchmarks.bots``). Decision times are
+measured on the positions real games reach (one process; a shared machine inflates them, so
+read the p95 as an upper bound). Strength comes from duplicate-deal tournaments (``cardroom
+tournament``) whose commands are printed with the figures so anyone can repeat them.
 
 Goals: planner p95 under 20 ms; expert p95 at most 1 s; planner beats greedy in at
 least 75% of 2-player duplicate games; expert beats planner in at least 58% (lower 95% bound

@@ -1,7 +1,7 @@
 """Engine speed and memory: whole greedy games, legal-action listings, applied moves, state size.
 
-Run: ``cardroom bench engine`` (or ``python -m benchmarks.engine``). One process, one core.
-Goal: at least 300 full 2-player greedy games per second.
+Run: ``cardroom bench engine`` (or ``python -m cardroom.benchmarks.engine``). One process,
+one core. Goal: at least 300 full 2-player greedy games per second.
 """
 
 from __future__ import annotations
@@ -124,7 +124,8 @@ def run(seconds: float = 3.0) -> list[Figure]:
         figures.append(Figure(f"{label}, best batch", best, "games/s"))
         figures.append(Figure(f"{label}, median batch", median, "games/s"))
         figures.append(Figure(f"  moves per {players}-player game", moves, "moves"))
-    positions = sample_positions(20_000)
+    # 20,000 positions at the default 3 s; fewer for a quick look (--seconds 0.1).
+    positions = sample_positions(max(500, round(20_000 * min(1.0, seconds / 3.0))))
     figures.append(
         Figure("legal-action listings (4-player positions)", listings_per_second(positions), "/s")
     )

@@ -1,8 +1,9 @@
 """Server load: N two-seat tables, each a scripted client on a real socket against a greedy bot.
 
-Run: ``cardroom bench server`` (or ``python -m benchmarks.server_load``). The server runs as
-``cardroom serve`` in its own process (SQLite under a temporary folder); the load clients run in
-another process, so the two share the machine's cores as a real deployment's would not.
+Run: ``cardroom bench server`` (or ``python -m cardroom.benchmarks.server_load``). The server
+runs as ``cardroom serve`` in its own process (SQLite under a temporary folder); the load
+clients run in another process, so the two share the machine's cores as a real deployment's
+would not.
 
 Measured twice, with people thinking (``--think`` seconds between moves, as at a real table)
 and flat out (no thinking): client moves acknowledged per second, and the latency from sending
@@ -35,7 +36,6 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from cardroom.bots.levels import LEVELS
 
-ROOT = Path(__file__).resolve().parents[1]
 WARMUP = 2.0
 OPTIONS = {"stock_size": 30, "match_target": 500}
 
@@ -305,7 +305,7 @@ def run(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> list[Re
                 "-m",
                 "uvicorn",
                 "--factory",
-                "benchmarks.server_load:echo_app",
+                "cardroom.benchmarks.server_load:echo_app",
                 "--port",
                 str(port),
                 "--log-level",
@@ -314,8 +314,8 @@ def run(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> list[Re
                 "65536",
             ],
             port,
-            {"PYTHONPATH": str(ROOT)},
-            str(ROOT),
+            {},
+            workdir,
         )
         base = f"http://127.0.0.1:{port}"
         try:

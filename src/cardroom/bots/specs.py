@@ -1,0 +1,149 @@
+"""Bot specs: how every command names a bot, so ``simulate``, ``watch`` and ``tournament``
+accept the same things and refuse the same things, before any game is played.
+
+A spec is a registry name (``planner``), a level id (``master``), either with settings
+(``planner:defence=20:refill=11``, ``master:samples=8``), or an external program
+(``cmd:"python examples/skip_bot.py"``, ``docs/bot-protocol.md``). A list of specs is
+comma-separated; commas inside quotes belong to the spec.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shlex
+import shutil
+from typing import Any
+
+from . import BOTS, EXTERNAL_PREFIX, Bot, make_bot
+from .levels import LEVELS
+
+
+class BotSpecError(ValueError):
+    """A spec that names no bot, a setting the bot does not take, or a program not found."""
+
+
+def split_specs(text: str) -> list[str]:
+    """``expert,planner:defence=0,cmd:"python my bot.py"`` -> one string per spec.
+
+    Commas inside quotes belong to the spec; the quotes themselves are kept for ``cmd:``
+    specs (``shlex`` reads them) and dropped elsewhere.
+    """
+    specs: list[str] = []
+    current: list[str] = []
+    quote = ""
+    for char in text:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char == ",":
+            specs.append("".join(current).strip())
+            current = []
+            continue
+        current.append(char)
+    specs.append("".join(current).strip())
+    return [spec for spec in specs if spec]
+
+
+def parse_bot_specs(text: str) -> list[str]:
+    """The specs in ``text``, each checked (``check_bot_spec``); ``BotSpecError`` otherwise."""
+    specs = split_specs(text)
+    if not specs:
+        raise BotSpecError("no bots given")
+    for spec in specs:
+        check_bot_spec(spec)
+    return specs
+
+
+def check_bot_spec(spec: str) -> None:
+    """Refuse a bad spec now, with the reason, rather than in a game or a worker process."""
+    if spec.startswith(EXTERNAL_PREFIX):
+        _check_program(spec)
+        return
+    bot, settings = _resolve(spec)
+    try:
+        make_bot(bot, 0, settings)
+    except TypeError:
+        raise BotSpecError(
+            f"{spec!r}: {bot} takes no setting {', '.join(sorted(settings))}"
+        ) from None
+    except ValueError as error:
+        raise BotSpecError(f"{spec!r}: {error}") from None
+
+
+def make_bot_from_spec(spec: str, seed: str | int = 0, *, timeout: float = 5.0) -> Bot:
+    """A fresh bot from a checked spec; ``timeout`` is an external program's seconds per
+    decision (the only wall-clock limit outside live play: a program may hang)."""
+    if spec.startswith(EXTERNAL_PREFIX):
+        return make_bot(EXTERNAL_PREFIX + _command(spec), seed, {"timeout": timeout})
+    bot, settings = _resolve(spec)
+    return make_bot(bot, seed, settings)
+
+
+def _resolve(spec: str) -> tuple[str, dict[str, Any]]:
+    """The registered bot and its settings; a level contributes its own, which the spec's
+    settings override."""
+    name, settings = _split_settings(spec)
+    if name in BOTS:
+        return name, settings
+    if name in LEVELS:
+        level = LEVELS[name]
+        return level.bot, {**level.settings, **settings}
+    choices = ", ".join(sorted(set(BOTS) | set(LEVELS)))
+    raise BotSpecError(f"unknown bot {name!r}; choose one of {choices} or cmd:<program>")
+
+
+def _split_settings(spec: str) -> tuple[str, dict[str, Any]]:
+    name, *pairs = spec.split(":")
+    settings: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise BotSpecError(f"bot settings are key=value, not {pair!r} in {spec!r}")
+        settings[key.strip()] = _number(key.strip(), value.strip(), spec)
+    return name.strip(), settings
+
+
+def _number(key: str, text: str, spec: str) -> int | float | None:
+    """Every bot setting is a number (a budget or a weight), or none (no limit)."""
+    if text.lower() in ("none", "null"):
+        return None
+    for kind in (int, float):
+        try:
+            value = kind(text)
+        except ValueError:
+            continue
+        if isinstance(value, float) and not math.isfinite(value):
+            break
+        return value
+    raise BotSpecError(f"bot setting {key}={text!r} in {spec!r} is not a number")
+
+
+def _command(spec: str) -> str:
+    """The command of a ``cmd:`` spec; quotes around all of it only delimit it in a list of
+    specs (``cmd:"python my bot.py"``) and are dropped."""
+    command = spec[len(EXTERNAL_PREFIX) :].strip()
+    quote = command[:1]
+    if len(command) >= 2 and quote in ("'", '"') and command[-1] == quote:
+        inner = command[1:-1]
+        if quote not in inner:
+            return inner.strip()
+    return command
+
+
+def _check_program(spec: str) -> None:
+    """The program of a ``cmd:`` spec must exist: one that cannot start would lose every turn."""
+    command = _command(spec)
+    try:
+        args = shlex.split(command)
+    except ValueError as error:
+        raise BotSpecError(f"{spec!r}: cannot split the command ({error})") from None
+    if not args:
+        raise BotSpecError('cmd: needs a command, e.g. cmd:"python mybot.py"')
+    program = args[0]
+    if os.sep in program:
+        if not (os.path.isfile(program) and os.access(program, os.X_OK)):
+            raise BotSpecError(f"{spec!r}: {program} is not an executable file")
+    elif shutil.which(program) is None:
+        raise BotSpecError(f"{spec!r}: no program {program!r} on the PATH")

@@ -1,0 +1,74 @@
+"""What the commands share: one-line refusals, bot specs, and output paths checked up front.
+
+A bad input is refused before anything runs, in one line on stderr with a non-zero exit:
+2 for input the user can correct, 1 for a run that failed; never a traceback.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from cardroom.bots.specs import BotSpecError, parse_bot_specs
+
+# soft_wrap: a refusal stays one line in a pipe or a log, whatever the width.
+errors = Console(stderr=True, soft_wrap=True)
+
+
+def fail(message: str, code: int = 2, *, label: str = "refused") -> NoReturn:
+    """Print ``label: message`` on one line of stderr and exit with ``code``."""
+    errors.print(f"[red]{label}:[/] {escape(message)}")
+    raise typer.Exit(code)
+
+
+def parse_bots(text: str) -> list[str]:
+    """Bot specs (``cardroom.bots.specs``), the same for every command, or a refusal."""
+    try:
+        return parse_bot_specs(text)
+    except BotSpecError as error:
+        fail(str(error))
+
+
+def writable_folder(path: Path, what: str) -> Path:
+    """Make ``path`` (a folder) if needed and prove a file can be written in it, so a long run
+    does not fail at its first write."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path, prefix=".cardroom-probe-"):
+            pass
+    except OSError as error:
+        fail(f"cannot write {what} in {path}: {error.strerror or error}")
+    return path
+
+
+def writable_file(path: Path, what: str) -> Path:
+    """Prove ``path`` can be written (its folder exists and takes files) without leaving it."""
+    if path.is_dir():
+        fail(f"cannot write {what} to {path}: it is a folder")
+    folder = path.parent
+    if not folder.is_dir():
+        fail(f"cannot write {what} to {path}: no folder {folder}")
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".cardroom-probe-"):
+            pass
+    except OSError as error:
+        fail(f"cannot write {what} to {path}: {error.strerror or error}")
+    return path
+
+
+def check_answered(names_decisions_lost: list[tuple[str, int, int]]) -> None:
+    """Refuse a run where an external program never played: (name, decisions, turns lost)
+    for each bot; one that lost every decision did not play the game it was scored on."""
+    for name, decisions, lost in names_decisions_lost:
+        if decisions and lost == decisions:
+            fail(
+                f"{name} lost all {decisions} of its turns (it never answered with a legal "
+                "action; see the warnings above): the results would be meaningless",
+                1,
+                label="failed",
+            )
