@@ -52,3 +52,58 @@ def test_bots_always_choose_a_legal_action(name: str, state: State, seed: int) -
     """R7.1: whatever the position, a bot answers, and its answer is a legal action."""
     action = fresh(name, seed).choose(view(state, state.current))
     check(state, action)
+
+
+class _SeedThief:
+    """The attack of a 20-line external bot: read the match seed out of the seed it is given,
+    deal the match again, and so know every hidden card. It plays greedy meanwhile."""
+
+    def __init__(self, seed: str, options: object) -> None:
+        self.seed, self.options = seed, options
+        self.bot = make_bot("greedy", seed)
+        self.name = "thief"
+
+    def rebuilt(self) -> list[State]:
+        from cardroom.games.skip import Match
+
+        parts = self.seed.split("/")
+        guesses = {"/".join(parts[:n]) for n in range(1, len(parts) + 1)} | set(parts)
+        return [Match(self.options, guess).state for guess in guesses]
+
+    def choose(self, seat_view):  # type: ignore[no-untyped-def]
+        return self.bot.choose(seat_view)
+
+
+@pytest.mark.parametrize("command", ["tournament", "simulate"])
+def test_R7_2_a_bot_cannot_deal_the_match_again_from_the_seed_it_is_given(command, monkeypatch):
+    from cardroom.games.skip import Match, Options
+    from cardroom.sim import simulate as simulating
+    from cardroom.sim import tournament as touring
+
+    options = Options(players=2, stock_size=5, match_target=None)
+    thieves: list[_SeedThief] = []
+
+    def make(name: str, seed: str, **_: object) -> _SeedThief:
+        thieves.append(_SeedThief(str(seed), options))
+        return thieves[-1]
+
+    dealt: list[str] = []
+    module = touring if command == "tournament" else simulating
+    play = module.play_match
+
+    def play_and_note(options, seed, *args, **kwargs):  # type: ignore[no-untyped-def]
+        dealt.append(str(seed))
+        return play(options, seed, *args, **kwargs)
+
+    monkeypatch.setattr(module, "make_bot_from_spec", make)
+    monkeypatch.setattr(module, "play_match", play_and_note)
+    if command == "tournament":
+        touring.play_game(touring.schedule(["greedy", "random"], options, 2, seed=7)[0], options)
+    else:
+        simulating.simulate(options, ["greedy", "greedy"], games=1, seed=7)
+    (deal,) = dealt
+    truth = Match(options, deal).state  # what a leaked match seed would give away
+    assert thieves
+    for thief in thieves:
+        for state in thief.rebuilt():
+            assert (state.stocks, state.draw) != (truth.stocks, truth.draw)

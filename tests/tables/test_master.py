@@ -7,11 +7,10 @@ import random
 import pytest
 
 from cardroom.games import get_game
-from cardroom.games.base import Step, rebuild
+from cardroom.games.base import Step, derive_seed, rebuild
 from cardroom.tables import commands as c
 from cardroom.tables.effects import MatchFinished, MoveRow, Send, Write
 from cardroom.tables.errors import Refusal
-from cardroom.tables.master import derive_seed
 
 from .harness import ADA, BEA, CAL, DOT, EVE, Room, play_legal
 

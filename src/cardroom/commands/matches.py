@@ -14,6 +14,7 @@ from rich.table import Table
 from cardroom.bots.specs import make_bot_from_spec
 from cardroom.commands.common import check_answered, fail, parse_bots, writable_folder
 from cardroom.commands.progress import game_progress
+from cardroom.games.base import derive_seed
 from cardroom.games.skip import Match, Options, OptionsError, ReplayError, replay, view
 from cardroom.sim.play import BotError, play_round
 from cardroom.sim.render import position_table, scores_table
@@ -201,7 +202,9 @@ def watch_command(
     names_in_order = parse_bots(bots)
     seat_bots = [names_in_order[i % len(names_in_order)] for i in range(players)]
     names = [f"{name} {i + 1}" for i, name in enumerate(seat_bots)]
-    table_bots = [make_bot_from_spec(name, f"{seed}/{i}") for i, name in enumerate(seat_bots)]
+    table_bots = [
+        make_bot_from_spec(name, derive_seed(seed, "bot", i)) for i, name in enumerate(seat_bots)
+    ]
     try:
         watch(options, seed, table_bots, names, pause)
     except BotError as error:

@@ -13,6 +13,8 @@ server after a restart, for the league's statistics and for game records alike.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, runtime_checkable
@@ -221,6 +223,14 @@ class Game(Protocol):
         """The facts of a finished match seat by seat (for ratings, boards, achievements),
         counted from the events of ``replay``."""
         ...
+
+
+def derive_seed(secret: object, *parts: object) -> str:
+    """A seed for a bot or a client that tells nothing of ``secret`` (a match's seed): one-way
+    (HMAC-SHA256), so nobody can deal the match again from it, yet the same for the same
+    match and parts, so a game stays reproducible."""
+    message = "/".join(str(p) for p in parts).encode()
+    return hmac.new(str(secret).encode(), message, hashlib.sha256).hexdigest()[:32]
 
 
 class Replayed(NamedTuple):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from cardroom.bots import Bot
 from cardroom.bots.specs import make_bot_from_spec
+from cardroom.games.base import derive_seed
 from cardroom.games.skip import Match, Options, to_record
 
 from .play import play_match
@@ -94,7 +95,8 @@ def simulate(
     for game in range(games):
         names = seating(bots, options.players, game)
         players = [
-            make_bot_from_spec(name, f"{seed}/{game}/{seat}") for seat, name in enumerate(names)
+            make_bot_from_spec(name, derive_seed(f"{seed}/{game}", "bot", seat))
+            for seat, name in enumerate(names)
         ]
         try:
             match = play_match(options, f"{seed}/{game}", players, fingerprints=records is not None)

@@ -18,6 +18,7 @@ from typing import Any
 
 from cardroom.bots import Bot
 from cardroom.bots.specs import BotSpecError, make_bot_from_spec, parse_bot_specs
+from cardroom.games.base import derive_seed
 from cardroom.games.skip import Action, Options, SeatView
 
 from .play import play_match
@@ -102,7 +103,7 @@ def play_game(game: Game, options: Options, timeout: float = 5.0) -> GameResult:
     """Play one game of the schedule (in a worker process)."""
     times: dict[str, list[float]] = {name: [] for name in set(game.seats)}
     bots = [
-        make_entrant(name, f"{game.deal}/{game.rotation}/{seat}", timeout)
+        make_entrant(name, derive_seed(game.deal, "bot", game.rotation, seat), timeout)
         for seat, name in enumerate(game.seats)
     ]
     try:

@@ -12,8 +12,6 @@ is lost); a refused move changes nothing and is answered to its sender only.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -30,6 +28,7 @@ from cardroom.games.base import (
     NotationError,
     OptionsError,
     Step,
+    derive_seed,
     rebuild,
 )
 from cardroom.tables import commands as c
@@ -94,13 +93,6 @@ class MatchInPlay:
     moves: int = 0  # stored steps of the match
     timeouts: list[int] = field(default_factory=list)  # timeouts in a row, per match seat (R7.3)
     autopilot: set[int] = field(default_factory=set)  # match seats a bot plays for now
-
-
-def derive_seed(secret: str, *parts: object) -> str:
-    """A seed for a bot or a client that tells nothing of ``secret`` (the match's seed): one
-    way, so nobody can rebuild the deal from it."""
-    message = "/".join(str(p) for p in parts).encode()
-    return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()[:32]
 
 
 class TableMaster:
