@@ -18,9 +18,11 @@ QUICK = {"stock_size": 5, "match_target": None}
 
 
 async def bot_table(server: Server, name: str) -> tuple[Person, str]:
-    """A person and a bot at a started 2-seat table, the person's socket open."""
+    """A person and a bot at a started 2-seat table, the person's socket open. The stocks are
+    long enough that the bot cannot end the round before the person's first turn."""
     person = await Person(server, name).register()
-    created = await person.post("/api/tables", {"seats": 2, "options": QUICK}, expect=201)
+    options = {**QUICK, "stock_size": 20}
+    created = await person.post("/api/tables", {"seats": 2, "options": options}, expect=201)
     table = created["table"]["id"]
     await person.post(f"/api/tables/{table}/bots", {"level": "easy"})
     await person.connect(table)
