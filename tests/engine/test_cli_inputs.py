@@ -174,13 +174,13 @@ def _break(record: dict, change: str) -> dict:
 @pytest.mark.parametrize(
     ("change", "says"),
     [
-        ("no seed", "no seed"),
-        ("result null", "result must be a JSON object"),
-        ("moves null", "round 1's moves must be a list"),
-        ("rounds [1]", "round 1 is not a JSON object"),
-        ("first_dealer x", "first_dealer must be a whole number"),
-        ("seats null", "seats must be a list"),
-        ("options null", "options must be a JSON object"),
+        ("no seed", "missing required field `seed`"),
+        ("result null", "got `null` - at `$.result`"),
+        ("moves null", "got `null` - at `$.rounds[0].moves`"),
+        ("rounds [1]", "got `int` - at `$.rounds[0]`"),
+        ("first_dealer x", "got `str` - at `$.first_dealer`"),
+        ("seats null", "got `null` - at `$.seats`"),
+        ("options null", "got `null` - at `$.options`"),
     ],
 )
 def test_replay_refuses_a_record_of_the_wrong_shape_in_one_line(

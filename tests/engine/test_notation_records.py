@@ -32,6 +32,7 @@ from cardroom.games.skip.actions import (
     play_stock,
 )
 from cardroom.games.skip.match import draw_for_dealer
+from cardroom.games.skip.record_schema import check_shape
 from cardroom.sim.play import play_match
 
 from .support import finish_match_round
@@ -380,3 +381,32 @@ def test_R7_5_replay_refuses_an_edited_round_header(
     edited = copy.deepcopy(team_record)
     edited["rounds"][0][field] = value
     assert "round 1" in _refused(edited)
+
+
+def test_R7_5_every_record_the_engine_writes_fits_the_record_schema() -> None:
+    for players, teams in ((2, False), (3, False), (4, True)):
+        options = Options(players=players, teams=teams, stock_size=4, match_target=200)
+        bots = [make_bot("greedy", f"schema/{s}") for s in range(players)]
+        record = to_record(play_match(options, f"schema-{players}", bots, fingerprints=True))
+        assert check_shape(record) is None
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda r: r.update(result=None), "$.result"),
+        (lambda r: r["rounds"][0].update(moves=None), "$.rounds[0].moves"),
+        (lambda r: r.update(rounds=[1]), "$.rounds[0]"),
+        (lambda r: r.update(first_dealer="x"), "$.first_dealer"),
+        (lambda r: r.pop("seed"), "seed"),
+        (lambda r: r["rounds"][0]["moves"][0].update(seat=True), "$.rounds[0].moves[0].seat"),
+    ],
+)
+def test_R7_5_a_malformed_record_is_refused_naming_the_field(change, field) -> None:
+    options = Options(players=2, stock_size=4, match_target=None)
+    match = play_match(options, "schema", [make_bot("greedy", f"s/{i}") for i in range(2)])
+    record = to_record(match)
+    change(record)
+    with pytest.raises(ReplayError) as refused:
+        replay(record)
+    assert "malformed" in str(refused.value) and field in str(refused.value)

@@ -14,6 +14,7 @@ from ..base import ACTION, NEXT_ROUND, IllegalMove, NotationError, OptionsError,
 from .match import SOLO, Match
 from .notation import action_from_json, action_to_json
 from .options import Options
+from .record_schema import check_shape
 
 FORMAT = "cardroom-record"
 VERSION = 2
@@ -76,6 +77,9 @@ def replay(record: dict[str, Any]) -> Match:
         raise ReplayError(f"record version {version!r} is not supported: {why}")
     if record.get("game") != "skip":
         raise ReplayError(f"this replays Skip records, not {record.get('game')!r}")
+    malformed = check_shape(record)
+    if malformed is not None:
+        raise ReplayError(f"the record is malformed: {malformed}")
     try:
         options = Options.from_json(record["options"])
     except (KeyError, TypeError, OptionsError) as error:
