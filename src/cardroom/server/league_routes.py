@@ -23,8 +23,9 @@ from cardroom.league.leaderboards import BoardError
 from cardroom.league.models import bot_subject
 from cardroom.league.periods import system_clock
 from cardroom.server.auth import Identity, clean_name
+from cardroom.server.bodies import Claim, SignIn, documented, read
 from cardroom.server.bots import levels_json
-from cardroom.server.lobby import body, identity, only
+from cardroom.server.lobby import identity
 from cardroom.tables.errors import Refusal
 
 router = APIRouter()
@@ -63,15 +64,14 @@ def _account_error(error: accounts.AccountError) -> Refusal:
 # -- accounts --------------------------------------------------------------------------------------
 
 
-@router.post("/api/account/claim", status_code=201)
+@router.post("/api/account/claim", status_code=201, openapi_extra=documented(Claim))
 async def claim(request: Request) -> dict[str, Any]:
     """Keep this guest's profile: a password now, sign in on any device later."""
     me = identity(request)
-    data = await body(request)
-    only(data, "password", "name")
-    name = clean_name(data["name"]) if data.get("name") is not None else None
+    data = await read(request, Claim)
+    name = clean_name(data.name) if data.name is not None else None
     try:
-        password_hash = await run_in_threadpool(accounts.hash_password, data.get("password"))
+        password_hash = await run_in_threadpool(accounts.hash_password, data.password)
     except accounts.AccountError as error:
         raise _account_error(error) from None
     now = _now(request)
@@ -103,13 +103,12 @@ async def claim(request: Request) -> dict[str, Any]:
     return {"player": {**issued.to_json(), "claimed": True}, "token": _tokens(request, issued)}
 
 
-@router.post("/api/account/signin")
+@router.post("/api/account/signin", openapi_extra=documented(SignIn))
 async def sign_in(request: Request) -> dict[str, Any]:
     """The same player id on a new device, with a fresh token."""
-    data = await body(request)
-    only(data, "name", "password")
-    name, password = data.get("name"), data.get("password")
-    if not isinstance(name, str) or not isinstance(password, str):
+    data = await read(request, SignIn)
+    name, password = data.name, data.password
+    if name is None or password is None:
         raise Refusal(400, "bad_request", "send a name and a password")
     found = await _read(request, lambda c: accounts.credentials(c, name))
     refused = Refusal(401, "unauthorized", "that name and password do not match an account")

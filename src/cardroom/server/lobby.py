@@ -7,7 +7,6 @@ answers or refuses with a reason.
 from __future__ import annotations
 
 import contextlib
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -18,6 +17,17 @@ from cardroom.games import get_game
 from cardroom.league import accounts
 from cardroom.server.actor import TableActor
 from cardroom.server.auth import Identity, clean_name, new_player_id
+from cardroom.server.bodies import (
+    NamedTable,
+    NewBot,
+    NewPlayer,
+    NewTable,
+    QuickPlay,
+    Seat,
+    TableSettings,
+    documented,
+    read,
+)
 from cardroom.server.bots import levels_json
 from cardroom.server.registry import Tables, check_options
 from cardroom.store import repository as repo
@@ -43,27 +53,6 @@ def identity(request: Request) -> Identity:
     return request.app.state.tokens.verify(token.strip())
 
 
-async def body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > request.app.state.settings.max_body:
-        raise Refusal(413, "too_large", "the request body is too large")
-    if not raw.strip():
-        return {}
-    try:
-        data = json.loads(raw)
-    except ValueError:
-        raise Refusal(400, "bad_request", "the body must be JSON") from None
-    if not isinstance(data, dict):
-        raise Refusal(400, "bad_request", "the body must be a JSON object")
-    return data
-
-
-def only(data: dict[str, Any], *allowed: str) -> None:
-    unknown = set(data) - set(allowed)
-    if unknown:
-        raise Refusal(400, "bad_request", f"unexpected field(s): {', '.join(sorted(unknown))}")
-
-
 def answer(actor: TableActor, status: int = 200, **extra: Any) -> JSONResponse:
     return JSONResponse({"table": actor.info(), **extra}, status_code=status)
 
@@ -81,11 +70,9 @@ def name_claimed(name: str) -> Refusal:
     )
 
 
-@router.post("/api/players", status_code=201)
+@router.post("/api/players", status_code=201, openapi_extra=documented(NewPlayer))
 async def create_player(request: Request) -> dict[str, Any]:
-    data = await body(request)
-    only(data, "name")
-    name = clean_name(data.get("name"))
+    name = clean_name((await read(request, NewPlayer)).name)
     player_id = new_player_id()
 
     def insert(c: Any) -> dict[str, Any] | None:
@@ -109,7 +96,7 @@ async def me(request: Request) -> dict[str, Any]:
     return {"player": identity(request).to_json()}
 
 
-@router.patch("/api/me")
+@router.patch("/api/me", openapi_extra=documented(NewPlayer))
 async def rename(request: Request) -> dict[str, Any]:
     """A guest's new display name: the same player id (seats, results stay), a new token.
 
@@ -117,9 +104,7 @@ async def rename(request: Request) -> dict[str, Any]:
     show the new name at once. An account's name is its sign-in name: it is not changed here.
     """
     me_ = identity(request)
-    data = await body(request)
-    only(data, "name")
-    name = clean_name(data.get("name"))
+    name = clean_name((await read(request, NewPlayer)).name)
 
     def write(c: Any) -> str | None:
         if accounts.is_claimed(c, me_.id):
@@ -160,42 +145,35 @@ async def list_tables(request: Request) -> dict[str, Any]:
     return {"tables": await tables_of(request).listing()}
 
 
-@router.post("/api/tables")
+@router.post("/api/tables", openapi_extra=documented(NewTable))
 async def create_table(request: Request) -> JSONResponse:
     player = identity(request)
-    data = await body(request)
-    only(data, "seats", "public", "name", "options", "abandon_after")
-    public = data.get("public", True)
-    if not isinstance(public, bool):
-        raise Refusal(400, "bad_request", "public is true or false")
-    name = data.get("name")
-    if name is not None and (not isinstance(name, str) or not 1 <= len(name.strip()) <= 48):
+    data = await read(request, NewTable)
+    name = data.name
+    if name is not None and not 1 <= len(name.strip()) <= 48:
         raise Refusal(400, "bad_request", "a table name has 1 to 48 characters")
     tables = tables_of(request)
-    if name is not None and not public:
-        actor, seat, created = await tables.named(
-            player, name, data.get("seats"), data.get("options")
-        )
+    if name is not None and not data.public:
+        actor, seat, created = await tables.named(player, name, data.seats, data.options)
         return answer(actor, 201 if created else 200, seat=seat, created=created)
     actor = await tables.create(
         player,
-        seats=data.get("seats"),
-        options=data.get("options"),
-        public=public,
-        name=name.strip() if isinstance(name, str) else None,
-        abandon_after=data.get("abandon_after"),
+        seats=data.seats,
+        options=data.options,
+        public=data.public,
+        name=name.strip() if name is not None else None,
+        abandon_after=data.abandon_after,
     )
     seat = await actor.ask(actor.join, player, None)
     return answer(actor, 201, seat=seat, created=True)
 
 
-@router.post("/api/tables/named")
+@router.post("/api/tables/named", openapi_extra=documented(NamedTable))
 async def named_table(request: Request) -> JSONResponse:
     player = identity(request)
-    data = await body(request)
-    only(data, "name", "seats", "options")
+    data = await read(request, NamedTable)
     actor, seat, created = await tables_of(request).named(
-        player, data.get("name"), data.get("seats"), data.get("options")
+        player, data.name, data.seats, data.options
     )
     return answer(actor, 201 if created else 200, seat=seat, created=created)
 
@@ -203,29 +181,33 @@ async def named_table(request: Request) -> JSONResponse:
 MAX_QUICK_BOTS = 7
 
 
-@router.post("/api/quickplay")
+@router.post("/api/quickplay", openapi_extra=documented(QuickPlay))
 async def quickplay(request: Request) -> JSONResponse:
     """Quick play: with ``bots``, a private table against bots, started, in one call (instead
     of create + n x bots + start); without, a seat at a waiting public table with people."""
     player = identity(request)
-    data = await body(request)
-    if "bots" in data:
-        only(data, "bots", "level", "options")
+    data = await read(request, QuickPlay)
+    if data.bots is not None:
+        if data.seats is not None:
+            raise Refusal(
+                400,
+                "bad_request",
+                "unexpected field: seats (with bots, the seats are the bots + 1)",
+            )
         return await _quickplay_bots(request, player, data)
-    only(data, "seats", "options")
-    actor, seat, created = await tables_of(request).quickplay(
-        player, data.get("seats"), data.get("options")
-    )
+    if data.level is not None:
+        raise Refusal(400, "bad_request", "unexpected field: level (only with bots)")
+    actor, seat, created = await tables_of(request).quickplay(player, data.seats, data.options)
     return answer(actor, 201 if created else 200, seat=seat, created=created)
 
 
-async def _quickplay_bots(request: Request, player: Identity, data: dict[str, Any]) -> JSONResponse:
-    count, level = data.get("bots"), data.get("level", "easy")
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_QUICK_BOTS:
+async def _quickplay_bots(request: Request, player: Identity, data: QuickPlay) -> JSONResponse:
+    count, level = data.bots, data.level or "easy"
+    if count is None or not 1 <= count <= MAX_QUICK_BOTS:
         raise Refusal(400, "bad_request", f"bots is a number from 1 to {MAX_QUICK_BOTS}")
-    if not isinstance(level, str) or level not in LEVELS:
+    if level not in LEVELS:
         raise Refusal(400, "bad_request", f"level is one of {', '.join(LEVELS)}")
-    options = data.get("options")
+    options = data.options
     if isinstance(options, dict) and options.get("players", count + 1) != count + 1:
         raise Refusal(400, "bad_request", "options.players must be bots + 1 (or left out)")
     check_options(count + 1, options)  # refused before any table exists
@@ -242,13 +224,12 @@ async def get_table(request: Request, table_id: str) -> JSONResponse:
     return answer(await tables_of(request).find(table_id))
 
 
-@router.post("/api/tables/{table_id}/join")
+@router.post("/api/tables/{table_id}/join", openapi_extra=documented(Seat))
 async def join(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
-    data = await body(request)
-    only(data, "seat")
+    data = await read(request, Seat)
     actor = await tables_of(request).find(table_id)
-    seat = await actor.ask(actor.join, player, data.get("seat"))
+    seat = await actor.ask(actor.join, player, data.seat)
     return answer(actor, seat=seat)
 
 
@@ -257,13 +238,12 @@ async def leave(request: Request, table_id: str) -> JSONResponse:
     return await _by_player(request, table_id, "leave")
 
 
-@router.post("/api/tables/{table_id}/bots")
+@router.post("/api/tables/{table_id}/bots", openapi_extra=documented(NewBot))
 async def add_bot(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
-    data = await body(request)
-    only(data, "seat", "level")
+    data = await read(request, NewBot)
     actor = await tables_of(request).find(table_id)
-    seat = await actor.ask(actor.add_bot, player, data.get("seat"), data.get("level"))
+    seat = await actor.ask(actor.add_bot, player, data.seat, data.level)
     return answer(actor, seat=seat)
 
 
@@ -272,13 +252,12 @@ async def clear_seat(request: Request, table_id: str, seat: int) -> JSONResponse
     return await _by_player(request, table_id, "clear_seat", seat)
 
 
-@router.patch("/api/tables/{table_id}")
+@router.patch("/api/tables/{table_id}", openapi_extra=documented(TableSettings))
 async def configure(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
-    data = await body(request)
-    only(data, "options", "abandon_after")
+    data = await read(request, TableSettings)
     actor = await tables_of(request).find(table_id)
-    await actor.ask(actor.configure, player, data.get("options"), data.get("abandon_after"))
+    await actor.ask(actor.configure, player, data.options, data.abandon_after)
     return answer(actor)
 
 
@@ -305,13 +284,12 @@ async def skip(request: Request, table_id: str) -> JSONResponse:
     return await _by_player(request, table_id, "skip")
 
 
-@router.post("/api/tables/{table_id}/evict")
+@router.post("/api/tables/{table_id}/evict", openapi_extra=documented(Seat))
 async def evict(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
-    data = await body(request)
-    only(data, "seat")
+    data = await read(request, Seat)
     actor = await tables_of(request).find(table_id)
-    await actor.ask(actor.evict, player, data.get("seat"))
+    await actor.ask(actor.evict, player, data.seat)
     return answer(actor)
 
 

@@ -1,0 +1,131 @@
+"""HTTP request bodies as typed models: checked before a handler acts, and documented on the
+OpenAPI page (``/api/docs``).
+
+A body is read once (``read``: size, JSON object), then validated against its model: unknown
+fields and wrong types are refused with ``400 bad_request`` naming the field, in the lobby's
+own error shape. Meaning (is seat 7 free, is that level known) is for the table to judge.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypeVar
+
+from fastapi import Request
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
+
+from cardroom.tables.errors import Refusal
+
+Seconds = StrictInt | StrictFloat
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class NewPlayer(Body):
+    name: StrictStr | None = Field(None, description="The guest's display name (1-32 characters).")
+
+
+class NewTable(Body):
+    seats: StrictInt | None = Field(None, description="Seats at the table (the game's range).")
+    public: StrictBool = Field(True, description="Listed in the lobby, or private.")
+    name: StrictStr | None = Field(
+        None, description="A private table's name: the same name reaches the same table."
+    )
+    options: dict[str, Any] | None = Field(None, description="House rules (docs/rules.md).")
+    abandon_after: Seconds | None = Field(
+        None, description="Seconds a table without people stays open."
+    )
+
+
+class NamedTable(Body):
+    name: StrictStr | None = None
+    seats: StrictInt | None = None
+    options: dict[str, Any] | None = None
+
+
+class QuickPlay(Body):
+    """With ``bots``: a private table against that many bots, started. Without: a seat at a
+    waiting public table with people (``seats``, ``options``)."""
+
+    seats: StrictInt | None = None
+    options: dict[str, Any] | None = None
+    bots: StrictInt | None = Field(None, description="Bots to play against (1-7).")
+    level: StrictStr | None = Field(None, description="The bots' level (GET /api/levels).")
+
+
+class Seat(Body):
+    seat: StrictInt | None = Field(None, description="A seat number (from 0); none: any free.")
+
+
+class NewBot(Body):
+    seat: StrictInt | None = None
+    level: StrictStr | None = Field(None, description="A level id (GET /api/levels).")
+
+
+class TableSettings(Body):
+    options: dict[str, Any] | None = None
+    abandon_after: Seconds | None = None
+
+
+class Claim(Body):
+    password: StrictStr | None = None
+    name: StrictStr | None = None
+
+
+class SignIn(Body):
+    name: StrictStr | None = None
+    password: StrictStr | None = None
+
+
+B = TypeVar("B", bound=Body)
+
+
+def documented(model: type[Body]) -> dict[str, Any]:
+    """The route's ``openapi_extra``: the body's schema on the API page."""
+    schema = model.model_json_schema()
+    return {
+        "requestBody": {
+            "required": False,
+            "content": {"application/json": {"schema": schema}},
+        }
+    }
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    """The body as a JSON object ({} when empty), within the size limit."""
+    raw = await request.body()
+    if len(raw) > request.app.state.settings.max_body:
+        raise Refusal(413, "too_large", "the request body is too large")
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise Refusal(400, "bad_request", "the body must be JSON") from None
+    if not isinstance(data, dict):
+        raise Refusal(400, "bad_request", "the body must be a JSON object")
+    return data
+
+
+async def read(request: Request, model: type[B]) -> B:
+    """The body, checked against ``model``; the first problem refused in one line."""
+    data = await read_json(request)
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ())) or "body"
+        if first.get("type") == "extra_forbidden":
+            raise Refusal(400, "bad_request", f"unexpected field: {where}") from None
+        raise Refusal(400, "bad_request", f"{where}: {first.get('msg', 'invalid')}") from None
