@@ -8,11 +8,14 @@ but through the Game contract, so whole matches — people, bots, timers — run
 The order of the effects is the order of the world: a move's ``Write`` comes before the
 messages that tell of it, so the actor stores it before anyone is told (nothing acknowledged
 is lost); a refused move changes nothing and is answered to its sender only.
+
+Its parts: ``Seating`` (seats and the owner's powers, ``seats.py``), ``Audience`` (sockets,
+sequence numbers, history, exactly-once, ``audience.py``), ``Timers`` (``timers.py``); this
+module is the table's own logic: the lobby's commands, moves, rounds, bots and timeouts.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,9 +35,8 @@ from cardroom.games.base import (
     rebuild,
 )
 from cardroom.tables import commands as c
+from cardroom.tables.audience import Audience
 from cardroom.tables.effects import (
-    ArmTimer,
-    CancelTimer,
     CloseSocket,
     Effect,
     MatchFields,
@@ -51,15 +53,12 @@ from cardroom.tables.effects import (
 )
 from cardroom.tables.errors import Refusal, bad_options, rule_of
 from cardroom.tables.people import Identity
-from cardroom.tables.seats import SeatState, match_seat_json
+from cardroom.tables.seats import Seating, SeatState, match_seat_json
+from cardroom.tables.timers import ABANDON, BOT, ROUND, TURN, Timers
 
-RECENT_ACTION_IDS = 256
 SEQ_MARGIN_AFTER_RESTART = 100  # presence news is not stored; skip past any seq we may have sent
 MIN_ABANDON = 5.0
 MAX_ABANDON = 7 * 24 * 3600.0
-
-TURN, BOT, ROUND, ABANDON = "turn", "bot", "round", "abandon"
-TIMERS = (TURN, BOT, ROUND, ABANDON)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,16 +70,6 @@ class TableSettings:
     autopilot_after: int = 3
     autopilot_level: str = "easy"
     history: int = 256
-
-
-@dataclass(slots=True)
-class Sent:
-    """A broadcast kept for reconnecting clients: its public part and who it acknowledged."""
-
-    seq: int
-    message: dict[str, Any]
-    ack_player: str | None = None
-    ack_id: str | None = None
 
 
 @dataclass(slots=True)
@@ -113,24 +102,20 @@ class TableMaster:
         self.id: str = row["id"]
         self.name: str | None = row.get("name")
         self.public: bool = bool(row.get("public"))
-        self.owner = Identity(row["owner_id"], row.get("owner_name") or "?")
         self.options_json: dict[str, Any] = dict(row.get("options") or {})
         self.abandon_after: float = float(row["abandon_after"])
         self.status: str = row.get("status") or "waiting"
-        self.seq: int = int(row.get("seq") or 0)
-        # The seq of the last message that changed the game position (an ``event``): what a
-        # client's ``after`` is compared with, so presence and seat news never make it stale.
-        self.position_seq: int = self.seq
-        self.banned: set[str] = set(row.get("banned") or [])
         self.created_at: str | None = row.get("created_at")
-        self.seats = [SeatState.from_row(s) for s in row.get("seats") or []]
-        self.connections: dict[str, Identity] = {}  # connection id -> who
-        self.history: deque[Sent] = deque(maxlen=settings.history)
-        self.recent_ids: dict[str, OrderedDict[str, None]] = {}
+        self.seating = Seating(
+            list(row.get("seats") or []),
+            Identity(row["owner_id"], row.get("owner_name") or "?"),
+            set(row.get("banned") or []),
+            self.levels,
+        )
+        self.audience = Audience(int(row.get("seq") or 0), settings.history)
+        self.timers = Timers()
         self.match: MatchInPlay | None = None
         self.player_seats: dict[str, int] = {}  # player id -> match seat
-        self.deadlines: dict[str, float] = {}  # armed timers, in table time
-        self.timer_keys: dict[str, tuple[Any, ...]] = {}
         self.now = 0.0
         self.closed = False
 
@@ -141,36 +126,48 @@ class TableMaster:
         self.now = now
         if self.closed:
             raise Refusal(404, "not_found", "this table is closed")
-        handler = _HANDLERS[type(command)]
         out: list[Effect] = []
-        answer = handler(self, command, out)
+        answer = _HANDLERS[type(command)](self, command, out)
         return out, answer
+
+    def started(self, now: float) -> list[Effect]:
+        """The first effects once the table runs: an empty table starts its abandoned timer."""
+        self.now = now
+        out: list[Effect] = []
+        self._watch_people(out)
+        return out
 
     # -- describing the table ----------------------------------------------------------------
 
     @property
+    def seats(self) -> list[SeatState]:
+        return self.seating.seats
+
+    @property
+    def owner(self) -> Identity:
+        return self.seating.owner
+
+    @property
+    def banned(self) -> set[str]:
+        return self.seating.banned
+
+    @property
     def capacity(self) -> int:
-        return len(self.seats)
+        return self.seating.capacity
+
+    @property
+    def seq(self) -> int:
+        return self.audience.seq
 
     def seat_of(self, player_id: str) -> SeatState | None:
-        for seat in self.seats:
-            if seat.player_id == player_id:
-                return seat
-        return None
+        return self.seating.seat_of(player_id)
 
     def match_seat_of(self, player_id: str) -> int | None:
         return self.player_seats.get(player_id)
 
-    def connected_players(self) -> set[str]:
-        return {who.id for who in self.connections.values()}
-
-    def remaining(self, timer: str) -> float | None:
-        deadline = self.deadlines.get(timer)
-        return None if deadline is None else round(max(deadline - self.now, 0.0), 1)
-
     def info(self) -> dict[str, Any]:
         """The ``Table`` object of the protocol: what anyone in the lobby may know."""
-        connected = self.connected_players()
+        connected = self.audience.players()
         seated = {s.player_id for s in self.seats if s.player_id}
         match_json = None
         autopilot_seats: set[int] = set()
@@ -187,10 +184,7 @@ class TableMaster:
             "status": self.status,
             "options": {**self.options_json, "players": self.capacity},
             "abandon_after": self.abandon_after,
-            "seats": [
-                s.to_json(s.player_id in connected, s.number in autopilot_seats, self.levels)
-                for s in self.seats
-            ],
+            "seats": self.seating.to_json(connected, autopilot_seats),
             "free_seats": sum(1 for s in self.seats if s.free),
             "spectators": len(connected - seated),
             "match": match_json,
@@ -198,34 +192,23 @@ class TableMaster:
             "created_at": self.created_at,
         }
 
-    def seat_rows(self) -> list[dict[str, Any]]:
-        return [seat.to_row() for seat in self.seats]
-
     def runtime_json(self) -> dict[str, Any]:
         m = self.match
         return {
             "timeouts": list(m.timeouts) if m else [],
             "autopilot": sorted(m.autopilot) if m else [],
-            "deadline": self.deadlines.get(TURN),
+            "deadline": self.timers.deadline(TURN),
         }
 
-    # -- messages ---------------------------------------------------------------------------
+    # -- telling -----------------------------------------------------------------------------
 
-    def _broadcast_table(self, out: list[Effect]) -> None:
-        """Everyone hears the table's new description (seats, presence, status)."""
-        self.seq += 1
-        message = {"type": "table", "seq": self.seq, "table": self.info()}
-        self.history.append(Sent(self.seq, message))
-        out.extend(Send(conn, message) for conn in self.connections)
-        out.append(Write((TableFields({"seq": self.seq}),), wait=False))
+    def _tell_table(self, out: list[Effect]) -> None:
+        self.audience.tell_table(self.info(), out)
 
-    def _broadcast_events(
-        self,
-        out: list[Effect],
-        events: list[dict[str, Any]],
-        ack: tuple[str, str] | None = None,
+    def _tell_events(
+        self, events: list[dict[str, Any]], out: list[Effect], ack: tuple[str, str] | None = None
     ) -> None:
-        """Tell everyone what happened; each seat gets its own view, nobody another's hand."""
+        """An ``event`` message with the seq already taken: each seat gets its own view."""
         m = self.match
         message = {
             "type": "event",
@@ -234,24 +217,14 @@ class TableMaster:
             "round": m.game_match.round_number if m else None,
             "move": m.moves if m else 0,
             "events": events,
-            "deadline_in": self.remaining(TURN),
+            "deadline_in": self.timers.remaining(TURN, self.now),
         }
-        self.position_seq = self.seq
-        ack_player, ack_id = ack or (None, None)
-        self.history.append(Sent(self.seq, message, ack_player, ack_id))
-        rendered: dict[tuple[int | None, bool], dict[str, Any]] = {}
-        for conn, who in self.connections.items():
-            seat = self.match_seat_of(who.id)
-            acked = who.id == ack_player
-            key = (seat, acked)
-            text = rendered.get(key)
-            if text is None:
-                text = rendered[key] = self._with_view(message, seat, ack_id if acked else None)
-            out.append(Send(conn, text))
+        self.audience.tell_events(message, self.match_seat_of, self._with_view, out, ack)
 
     def _with_view(
         self, message: dict[str, Any], seat: int | None, ack_id: str | None
     ) -> dict[str, Any]:
+        """``message`` as ``seat`` (None: a spectator) receives it: its own view only."""
         out = dict(message)
         if self.match is None:
             out["view"] = None
@@ -264,70 +237,35 @@ class TableMaster:
             out["ack"] = ack_id
         return out
 
-    def _sync(self, conn: str) -> Send:
-        seat = self.match_seat_of(self.connections[conn].id)
+    def _sync_message(self, seat: int | None) -> dict[str, Any]:
         message = {
             "type": "sync",
             "seq": self.seq,
             "table": self.info(),
-            "deadline_in": self.remaining(TURN),
+            "deadline_in": self.timers.remaining(TURN, self.now),
         }
-        return Send(conn, self._with_view(message, seat, None))
+        return self._with_view(message, seat, None)
 
-    @staticmethod
-    def _error(
-        conn: str, code: str, message: str, rule: str | None = None, action_id: str | None = None
-    ) -> Send:
+    def _sync(self, conn: str) -> Send:
         return Send(
-            conn,
-            {"type": "error", "id": action_id, "code": code, "rule": rule, "message": message},
+            conn, self._sync_message(self.match_seat_of(self.audience.connections[conn].id))
         )
 
-    # -- seats -----------------------------------------------------------------------------
+    # -- the lobby's commands ----------------------------------------------------------------
 
     def _playing(self) -> bool:
         return self.status == "playing"
 
     def _save_seats(self, out: list[Effect]) -> None:
-        out.append(Write((SeatRows(self.seat_rows()),)))
-        self._broadcast_table(out)
-
-    def _require_owner(self, who: Identity) -> None:
-        if who.id != self.owner.id:
-            raise Refusal(403, "forbidden", "only the table's owner may do that")
-
-    def _free_seat(self, number: Any) -> SeatState:
-        if number is None:
-            for seat in self.seats:
-                if seat.free:
-                    return seat
-            raise Refusal(409, "conflict", "every seat at this table is taken")
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise Refusal(400, "bad_request", "a seat is a number")
-        if not 0 <= number < self.capacity:
-            raise Refusal(400, "bad_request", f"seats are numbered 0 to {self.capacity - 1}")
-        seat = self.seats[number]
-        if not seat.free:
-            raise Refusal(409, "conflict", f"seat {number} is taken")
-        return seat
-
-    def _check_level(self, level: Any) -> None:
-        """Bots of a known level, and only between matches (R2.4)."""
-        if self._playing():
-            raise Refusal(409, "conflict", "bots join between matches, not during one (R2.4)")
-        if not isinstance(level, str) or level not in self.levels:
-            raise Refusal(
-                400,
-                "bad_request",
-                f"unknown level {level!r}; choose one of {', '.join(self.levels)}",
-            )
+        out.append(Write((SeatRows(self.seating.rows()),)))
+        self._tell_table(out)
 
     def options_for(self, players: int, changes: Mapping[str, Any] | None = None) -> Any:
-        return self.game.options_from_json(
-            {**self.options_json, **(changes or {}), "players": players}
-        )
+        data = {**self.options_json, **(changes or {}), "players": players}
+        return self.game.options_from_json(data)
 
     def join(self, cmd: c.Join, out: list[Effect]) -> int:
+        """Sit down, or come back to your own seat (R2.4). Answers the table seat."""
         who = cmd.who
         if who.id in self.banned:
             raise Refusal(403, "forbidden", "the owner has evicted you from this table")
@@ -338,7 +276,7 @@ class TableMaster:
             if mine.away:
                 mine.away = False
                 seat = self.match_seat_of(who.id)
-                if self.match is not None and seat is not None:
+                if seat is not None:
                     self._end_autopilot(seat)
                 self._save_seats(out)
                 self._schedule(out)
@@ -350,7 +288,7 @@ class TableMaster:
                 "a match is under way: seats empty at its start stay empty (R2.4); watch instead",
                 "R2.4",
             )
-        seat = self._free_seat(cmd.seat)
+        seat = self.seating.free_seat(cmd.seat)
         seat.player_id, seat.player_name, seat.away = who.id, who.name, False
         self._save_seats(out)
         return seat.number
@@ -368,26 +306,33 @@ class TableMaster:
         self._save_seats(out)
         self._schedule(out)  # a bot plays the seat while you are away
 
+    def _bots_may_join(self, level: Any) -> str:
+        """Bots of a known level, and only between matches (R2.4)."""
+        if self._playing():
+            raise Refusal(409, "conflict", "bots join between matches, not during one (R2.4)")
+        return self.seating.check_level(level)
+
     def add_bot(self, cmd: c.AddBot, out: list[Effect]) -> int:
         if cmd.who.id != self.owner.id and self.seat_of(cmd.who.id) is None:
             raise Refusal(403, "forbidden", "only the owner or a seated player may add bots")
-        self._check_level(cmd.level)
-        seat = self._free_seat(cmd.seat)
-        seat.bot_level = cmd.level
+        level = self._bots_may_join(cmd.level)
+        seat = self.seating.free_seat(cmd.seat)
+        seat.bot_level = level
         self._save_seats(out)
         return seat.number
 
     def fill_with_bots(self, cmd: c.FillWithBots, out: list[Effect]) -> None:
+        """Every free seat gets a bot of ``level``, stored in one write (quick play)."""
         if cmd.who.id != self.owner.id:
             raise Refusal(403, "forbidden", "only the owner may fill a table with bots")
-        self._check_level(cmd.level)
+        level = self._bots_may_join(cmd.level)
         for seat in self.seats:
             if seat.free:
-                seat.bot_level = cmd.level
+                seat.bot_level = level
         self._save_seats(out)
 
     def clear_seat(self, cmd: c.ClearSeat, out: list[Effect]) -> None:
-        self._require_owner(cmd.who)
+        self.seating.require_owner(cmd.who)
         if self._playing():
             raise Refusal(409, "conflict", "seats change between matches; evict a player instead")
         if not isinstance(cmd.seat, int) or not 0 <= cmd.seat < self.capacity:
@@ -405,17 +350,15 @@ class TableMaster:
                 seat.player_name = who.name
                 changed = True
         if self.owner.id == who.id and self.owner.name != who.name:
-            self.owner = who
+            self.seating.owner = who
             changed = True
-        for conn, known in self.connections.items():
-            if known.id == who.id:
-                self.connections[conn] = who
+        self.audience.renamed(who)
         if changed:
-            self._broadcast_table(out)
+            self._tell_table(out)
 
     def configure(self, cmd: c.Configure, out: list[Effect]) -> None:
         """The owner's settings: house rules (with the turn timer) and the abandoned timeout."""
-        self._require_owner(cmd.who)
+        self.seating.require_owner(cmd.who)
         fields: dict[str, Any] = {}
         options_json, abandon_after = self.options_json, self.abandon_after
         if cmd.options is not None:
@@ -435,9 +378,9 @@ class TableMaster:
             return
         self.options_json, self.abandon_after = options_json, abandon_after
         out.append(Write((TableFields(fields),)))
-        if ABANDON in self.deadlines:
+        if self.timers.armed(ABANDON):
             self._watch_people(out, rearm=True)
-        self._broadcast_table(out)
+        self._tell_table(out)
 
     def start(self, cmd: c.Start, out: list[Effect]) -> None:
         """Any seated player starts a match with the occupied seats."""
@@ -447,40 +390,31 @@ class TableMaster:
             raise Refusal(409, "conflict", "a match is already under way")
         if cmd.rematch and self.status != "finished":
             raise Refusal(409, "conflict", "a rematch follows a finished match")
-        occupied = [s.number for s in self.seats if not s.free]
+        occupied = self.seating.occupied()
         try:
             options = self.options_for(len(occupied))
         except OptionsError as error:
             raise Refusal(409, "illegal", str(error), rule_of(str(error))) from None
         self._begin_match(options, occupied, out)
-        self._broadcast_table(out)
+        self._tell_table(out)
 
     def skip_turn(self, cmd: c.SkipTurn, out: list[Effect]) -> None:
         """The owner skips the player to move: a timeout (R7.3)."""
-        self._require_owner(cmd.who)
+        self.seating.require_owner(cmd.who)
         m = self.match
         seat = m.game_match.current if m is not None and self._playing() else None
         if m is None or seat is None:
             raise Refusal(409, "conflict", "nobody is to play right now")
+        skipped = [_event("skipped", seat, by=cmd.who.id)]
         try:
-            self._play(
-                seat,
-                m.game_match.timeout_action(),
-                out,
-                pre=[_event("skipped", seat, by=cmd.who.id)],
-            )
+            self._play(seat, m.game_match.timeout_action(), out, pre=skipped)
         except IllegalMove as error:
             raise Refusal(409, "illegal", error.message, error.rule) from None
 
     def evict(self, cmd: c.Evict, out: list[Effect]) -> None:
         """The owner removes a player; during a match a bot plays the seat from now on."""
-        self._require_owner(cmd.who)
-        number = cmd.seat
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise Refusal(400, "bad_request", "say which seat to evict")
-        if not 0 <= number < self.capacity or self.seats[number].player_id is None:
-            raise Refusal(404, "not_found", f"nobody sits at seat {number}")
-        seat = self.seats[number]
+        self.seating.require_owner(cmd.who)
+        seat = self.seating.seated_player(cmd.seat)
         if seat.player_id == self.owner.id:
             raise Refusal(409, "conflict", "the owner cannot evict themselves; leave instead")
         evicted = seat.player_id
@@ -492,10 +426,9 @@ class TableMaster:
         self._index_players()
         if self.match is not None and match_seat is not None and self._playing():
             self.match.autopilot.add(match_seat)
-        out.append(
-            Write((SeatRows(self.seat_rows()), TableFields({"banned": sorted(self.banned)})))
-        )
-        self._broadcast_table(out)
+        banned = TableFields({"banned": sorted(self.banned)})
+        out.append(Write((SeatRows(self.seating.rows()), banned)))
+        self._tell_table(out)
         self._schedule(out)
 
     def close(self, cmd: c.CloseTable, out: list[Effect]) -> None:
@@ -505,129 +438,81 @@ class TableMaster:
         if m is not None and not m.game_match.over:
             rows.append(MatchFields(m.id, {"status": "abandoned"}))
         out.append(Write(tuple(rows)))
-        for timer in TIMERS:
-            self._cancel(timer, out)
-        self._broadcast_table(out)
-        out.extend(CloseSocket(conn, 1000) for conn in self.connections)
+        self.timers.cancel_all(out)
+        self._tell_table(out)
+        out.extend(CloseSocket(conn, 1000) for conn in self.audience.connections)
         out.append(TableClosed(cmd.reason))
         self.closed = True
-
-    def started(self, now: float) -> list[Effect]:
-        """The table's first effects once its actor runs (an empty table starts its
-        abandoned-table timer)."""
-        self.now = now
-        out: list[Effect] = []
-        self._watch_people(out)
-        return out
 
     # -- people come and go ------------------------------------------------------------------
 
     def connect(self, cmd: c.Connect, out: list[Effect]) -> None:
         who = cmd.who
-        first = who.id not in self.connected_players()
-        self.connections[cmd.conn] = who
+        first = self.audience.arrive(cmd.conn, who)
         seat = self.seat_of(who.id)
         shown = self.match_seat_of(who.id) if self.match is not None else None
         if shown is None and seat is not None and self.match is None:
             shown = seat.number
-        out.append(
-            Send(
-                cmd.conn,
-                {
-                    "type": "welcome",
-                    "player": who.to_json(),
-                    "table_id": self.id,
-                    "seat": shown,
-                    "spectator": seat is None,
-                    "seq": self.seq,
-                },
-            )
+        welcome = {
+            "type": "welcome",
+            "player": who.to_json(),
+            "table_id": self.id,
+            "seat": shown,
+            "spectator": seat is None,
+            "seq": self.seq,
+        }
+        out.append(Send(cmd.conn, welcome))
+        match_seat = self.match_seat_of(who.id)
+        self.audience.resume(
+            cmd.conn,
+            cmd.since,
+            match_seat,
+            self._with_view,
+            lambda: self._sync_message(match_seat),
+            out,
         )
-        self._resume(cmd.conn, cmd.since, out)
         self._watch_people(out)
         changed = first
         if seat is not None and seat.away:  # coming back to the table (R2.4)
             seat.away = False
-            out.append(Write((SeatRows(self.seat_rows()),), wait=False))
+            out.append(Write((SeatRows(self.seating.rows()),), wait=False))
             changed = True
-        match_seat = self.match_seat_of(who.id)
         if match_seat is not None and self._end_autopilot(match_seat):
             changed = True
             self._schedule(out)
         if changed:
-            self._broadcast_table(out)
-
-    def _resume(self, conn: str, since: int | None, out: list[Effect]) -> None:
-        """Send what ``conn`` missed since ``since``, or the whole picture (``sync``).
-
-        The reply always ends with the current view: the last replayed event carries it, and
-        when no event was missed (only presence or seat news, or nothing) a ``sync`` is sent
-        instead of the table messages, since a reloaded page has no view to build on.
-        """
-        player = self.connections[conn].id
-        seat = self.match_seat_of(player)
-        oldest = self.history[0].seq if self.history else self.seq + 1
-        if since is None or since > self.seq or since < oldest - 1:
-            out.append(self._sync(conn))
-            return
-        missed = [sent for sent in self.history if sent.seq > since]
-        last_event = max(
-            (i for i, sent in enumerate(missed) if sent.message["type"] == "event"), default=-1
-        )
-        if last_event < 0:
-            out.append(self._sync(conn))
-            return
-        for i, sent in enumerate(missed):
-            ack = sent.ack_id if sent.ack_player == player else None
-            if sent.message["type"] != "event":
-                out.append(Send(conn, sent.message))
-            elif i == last_event:
-                out.append(
-                    Send(conn, {**self._with_view(sent.message, seat, ack), "replayed": True})
-                )
-            else:
-                message = {**sent.message, "view": None, "replayed": True}
-                if ack is not None:
-                    message["ack"] = ack
-                out.append(Send(conn, message))
+            self._tell_table(out)
 
     def disconnect(self, cmd: c.Disconnect, out: list[Effect]) -> None:
-        who = self.connections.pop(cmd.conn, None)
-        if who is not None and who.id not in self.connected_players():
-            self._broadcast_table(out)
+        if self.audience.depart(cmd.conn):
+            self._tell_table(out)
         self._watch_people(out)
 
     def resync(self, cmd: c.Resync, out: list[Effect]) -> None:
-        if cmd.conn in self.connections:
+        if cmd.conn in self.audience.connections:
             out.append(self._sync(cmd.conn))
 
     def _watch_people(self, out: list[Effect], rearm: bool = False) -> None:
         """A table nobody is connected to closes after ``abandon_after`` seconds."""
-        if self.connections:
-            self._cancel(ABANDON, out)
-        elif rearm or ABANDON not in self.deadlines:
-            self._arm(ABANDON, self.abandon_after, (), out)
-
-    def _abandoned(self, out: list[Effect]) -> None:
-        if not self.connections:
-            self.close(c.CloseTable("abandoned"), out)
+        if self.audience.connections:
+            self.timers.cancel(ABANDON, out)
+        elif rearm or not self.timers.armed(ABANDON):
+            self.timers.arm(ABANDON, self.now + self.abandon_after, (), out)
 
     # -- moves -------------------------------------------------------------------------------
 
     def act(self, cmd: c.Act, out: list[Effect]) -> None:
         """A player's move from a socket: applied and stored, or refused to its sender only."""
-        who = self.connections.get(cmd.conn)
+        who = self.audience.connections.get(cmd.conn)
         if who is None:
             return
-        recent = self.recent_ids.setdefault(who.id, OrderedDict())
-        if cmd.id in recent:
-            out.append(
-                Send(cmd.conn, {"type": "ack", "id": cmd.id, "duplicate": True, "seq": self.seq})
-            )
+        if self.audience.applied(who.id, cmd.id):
+            duplicate = {"type": "ack", "id": cmd.id, "duplicate": True, "seq": self.seq}
+            out.append(Send(cmd.conn, duplicate))
             return
 
         def refuse(code: str, message: str, rule: str | None = None) -> None:
-            out.append(self._error(cmd.conn, code, message, rule, cmd.id))
+            out.append(self.audience.error(cmd.conn, code, message, rule, cmd.id))
 
         m = self.match
         if m is None or not self._playing():
@@ -639,11 +524,12 @@ class TableMaster:
             action = self.game.action_from_json(cmd.action)
         except NotationError as error:
             return refuse("bad_action", str(error))
-        if cmd.after is not None and not self.position_seq <= cmd.after <= self.seq:
+        position = self.audience.position_seq
+        if cmd.after is not None and not position <= cmd.after <= self.seq:
             return refuse(
                 "stale",
-                f"the game has moved on since seq {cmd.after} (position of seq "
-                f"{self.position_seq}); look again",
+                f"the game has moved on since seq {cmd.after} (position of seq {position}); "
+                "look again",
             )
         back = self._end_autopilot(seat)
         pre = [_event("autopilot", seat, on=False)] if back else []
@@ -651,12 +537,10 @@ class TableMaster:
             self._play(seat, action, out, ack=(who.id, cmd.id), pre=pre)
         except IllegalMove as error:
             if back:  # the player is back even if the move was refused
-                self._broadcast_table(out)
+                self._tell_table(out)
                 self._schedule(out)
             return refuse("illegal", error.message, error.rule)
-        recent[cmd.id] = None
-        if len(recent) > RECENT_ACTION_IDS:
-            recent.popitem(last=False)
+        self.audience.remember(who.id, cmd.id)
         m.timeouts[seat] = 0
 
     def _play(
@@ -676,21 +560,14 @@ class TableMaster:
         events = gm.apply(action, seat=seat)  # the engine refuses here, changing nothing
         m.moves += 1
         told = list(pre or []) + [self.game.event_json(e) for e in events]
-        rows: list[Row] = [
-            MoveRow(m.id, m.moves, round_number, ACTION, seat, self.game.action_to_json(action))
-        ]
+        action_json = self.game.action_to_json(action)
+        rows: list[Row] = [MoveRow(m.id, m.moves, round_number, ACTION, seat, action_json)]
         if gm.current is None:  # the round is over
             told.append(self._round_summary())
             if gm.over:
                 self.status = "finished"
-                told.append(
-                    _event(
-                        "match_over",
-                        winners=list(gm.winners or ()),
-                        scores=list(gm.scores),
-                        match=m.id,
-                    )
-                )
+                winners, scores = list(gm.winners or ()), list(gm.scores)
+                told.append(_event("match_over", winners=winners, scores=scores, match=m.id))
             rows.append(self._match_fields())
         self._finish_move(rows, told, out, ack)
 
@@ -706,12 +583,11 @@ class TableMaster:
         assert m is not None
         timers: list[Effect] = []
         self._schedule(timers)
-        self.seq += 1
-        rows.append(
-            TableFields({"seq": self.seq, "runtime": self.runtime_json(), "status": self.status})
-        )
+        self.audience.next_seq()
+        runtime = self.runtime_json()
+        rows.append(TableFields({"seq": self.seq, "runtime": runtime, "status": self.status}))
         out.append(Write(tuple(rows)))
-        self._broadcast_events(out, told, ack)
+        self._tell_events(told, out, ack)
         out.extend(timers)
         if m.game_match.over:
             out.append(MatchFinished(m.id))
@@ -746,45 +622,32 @@ class TableMaster:
         self.status = "playing"
         timers: list[Effect] = []
         self._schedule(timers)
-        self.seq += 1
-        out.append(
-            Write(
-                (
-                    NewMatch(
-                        {
-                            "id": match_id,
-                            "table_id": self.id,
-                            "game": self.game.name,
-                            "options": options.to_json(),
-                            "seed": seed,
-                            "seats": seat_json,
-                            "status": "playing",
-                            "scores": list(game_match.scores),
-                            "rounds": 1,
-                        }
-                    ),
-                    TableFields(
-                        {
-                            "status": "playing",
-                            "match_id": match_id,
-                            "seq": self.seq,
-                            "runtime": self.runtime_json(),
-                        }
-                    ),
-                )
-            )
-        )
+        self.audience.next_seq()
+        match_row = {
+            "id": match_id,
+            "table_id": self.id,
+            "game": self.game.name,
+            "options": options.to_json(),
+            "seed": seed,
+            "seats": seat_json,
+            "status": "playing",
+            "scores": list(game_match.scores),
+            "rounds": 1,
+        }
+        table_fields = {
+            "status": "playing",
+            "match_id": match_id,
+            "seq": self.seq,
+            "runtime": self.runtime_json(),
+        }
+        out.append(Write((NewMatch(match_row), TableFields(table_fields))))
+        teams = game_match.progress().get("teams", False)
         told = [
-            _event(
-                "match_started",
-                match=match_id,
-                seats=seats,
-                teams=game_match.progress().get("teams", False),
-            ),
+            _event("match_started", match=match_id, seats=seats, teams=teams),
             _event("round_started", **game_match.round_started()),
             *(self.game.event_json(e) for e in game_match.opening_events),
         ]
-        self._broadcast_events(out, told)
+        self._tell_events(told, out)
         out.extend(timers)
 
     def _install(self, game_match: GameMatch, match_id: str, seats: list[int]) -> None:
@@ -822,7 +685,7 @@ class TableMaster:
     def _absent_seats(self) -> frozenset[int]:
         """Match seats whose player has gone (left, away, or not connected); bots never are."""
         assert self.match is not None
-        connected = self.connected_players()
+        connected = self.audience.players()
         absent = set()
         for match_seat, table_seat in enumerate(self.match.seats):
             seat = self.seats[table_seat]
@@ -837,19 +700,6 @@ class TableMaster:
     def _key(self) -> tuple[Any, ...]:
         m = self.match
         return (m.id, m.moves) if m is not None else ()
-
-    def _arm(self, timer: str, seconds: float, key: tuple[Any, ...], out: list[Effect]) -> None:
-        self._arm_at(timer, self.now + seconds, key, out)
-
-    def _arm_at(self, timer: str, at: float, key: tuple[Any, ...], out: list[Effect]) -> None:
-        self.deadlines[timer] = at
-        self.timer_keys[timer] = key
-        out.append(ArmTimer(timer, at, key))
-
-    def _cancel(self, timer: str, out: list[Effect]) -> None:
-        if self.deadlines.pop(timer, None) is not None:
-            self.timer_keys.pop(timer, None)
-            out.append(CancelTimer(timer))
 
     def _bot_level_for(self, seat: int) -> str | None:
         assert self.match is not None
@@ -873,39 +723,36 @@ class TableMaster:
 
     def _schedule(self, out: list[Effect], deadline: float | None = None) -> None:
         """Arm what the position needs: a bot's move, the turn timer, or the next deal."""
-        self._cancel(TURN, out)
+        timers = self.timers
+        timers.cancel(TURN, out)
         m = self.match
         if m is None or not self._playing() or m.game_match.over:
-            self._cancel(BOT, out)
+            timers.cancel(BOT, out)
             return
         gm = m.game_match
+        key = self._key()
         if gm.between_rounds:
-            self._cancel(BOT, out)
-            if ROUND not in self.deadlines:
-                self._arm(ROUND, self.settings.round_pause, self._key(), out)
+            timers.cancel(BOT, out)
+            if not timers.armed(ROUND):
+                timers.arm(ROUND, self.now + self.settings.round_pause, key, out)
             return
         seat = gm.current
         assert seat is not None
-        key = self._key()
         if self._bot_level_for(seat) is not None:
-            if self.timer_keys.get(BOT) != key:
-                self._arm(BOT, self.settings.bot_delay, key, out)
+            if not timers.armed(BOT, key):
+                timers.arm(BOT, self.now + self.settings.bot_delay, key, out)
             return
-        self._cancel(BOT, out)
+        timers.cancel(BOT, out)
         seconds = getattr(gm.options, "turn_timer", None)
         if seconds:
-            if deadline is not None:
-                self._arm_at(TURN, deadline, key, out)
-            else:
-                self._arm(TURN, seconds, key, out)
+            timers.arm(TURN, deadline if deadline is not None else self.now + seconds, key, out)
 
     def timer_fired(self, cmd: c.TimerFired, out: list[Effect]) -> None:
-        if self.timer_keys.get(cmd.timer) != cmd.key or cmd.timer not in self.deadlines:
+        if not self.timers.fired(cmd.timer, cmd.key):
             return  # a timer that was re-armed or cancelled meanwhile
-        del self.deadlines[cmd.timer]
-        del self.timer_keys[cmd.timer]
         if cmd.timer == ABANDON:
-            self._abandoned(out)
+            if not self.audience.connections:
+                self.close(c.CloseTable("abandoned"), out)
         elif cmd.timer == ROUND:
             self._next_round(out)
         elif cmd.timer == BOT:
@@ -929,6 +776,7 @@ class TableMaster:
         self._play(seat, m.game_match.timeout_action(), out, pre=pre)
 
     def _think(self, key: tuple[Any, ...], out: list[Effect]) -> None:
+        """Ask the seat's bot, handing it its own view and a seed that reveals no deal."""
         m = self.match
         if key != self._key() or m is None or not self._playing():
             return
@@ -952,15 +800,15 @@ class TableMaster:
         """Achievements and rating changes of the match just finished, told after its end."""
         if not cmd.events or self.match is None or self.match.id != cmd.match_id:
             return
-        self.seq += 1
-        self._broadcast_events(out, cmd.events)
+        self.audience.next_seq()
+        self._tell_events(cmd.events, out)
 
     # -- restoring ---------------------------------------------------------------------------
 
     def restore_match(
         self, row: Mapping[str, Any], moves: list[dict[str, Any]], runtime: Mapping[str, Any] | None
     ) -> list[Effect]:
-        """Replay the stored log through the game: the match is exactly where it was (R7.5)."""
+        """Replay the stored steps through the game: the match is exactly where it was (R7.5)."""
         options = self.game.options_from_json(row["options"])
         steps = [Step(m["kind"], m.get("seat"), m.get("action")) for m in moves]
         game_match = rebuild(self.game, options, row["seed"], steps)
@@ -983,12 +831,11 @@ class TableMaster:
     def reload(self, cmd: c.Reload, out: list[Effect]) -> None:
         """After a failed write: the match as stored, and everyone shown that position."""
         runtime = self.runtime_json()
-        for timer in (TURN, BOT, ROUND):
-            self._cancel(timer, out)
+        self.timers.cancel_all(out, (TURN, BOT, ROUND))
         self.status = "finished" if cmd.match["status"] == "finished" else "playing"
         out.extend(self.restore_match(cmd.match, cmd.moves, runtime))
-        self.position_seq = self.seq  # everyone gets the reloaded position in a sync
-        out.extend(self._sync(conn) for conn in self.connections)
+        self.audience.position_seq = self.seq  # everyone gets the reloaded position in a sync
+        out.extend(self._sync(conn) for conn in self.audience.connections)
 
 
 def _event(kind: str, seat: int | None = None, **detail: Any) -> dict[str, Any]:
