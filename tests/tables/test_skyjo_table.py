@@ -102,3 +102,14 @@ def test_a_skyjo_turn_timer_plays_the_default_for_an_absent_player():
     timed_out = [r for r in room.moves() if r.action == {"type": "timeout"}]
     assert len(timed_out) == 3
     assert room.master.match.game_match.state.phase == "play"
+
+
+def test_a_game_without_bots_keeps_timing_out_an_absent_player_instead_of_seating_a_bot():
+    room = Room.open(seats=2, game="skyjo", options={"turn_timer": 10})  # autopilot after 2
+    room.sit(ADA, BEA)
+    room.do(c.Start(ADA))
+    for _ in range(8):
+        room.advance(10.0)
+        assert room.think() == 0, "a bot was asked to play a game that has none"
+    events = [e["kind"] for m in room.sent["ws-ada"] if m["type"] == "event" for e in m["events"]]
+    assert "autopilot" not in events and events.count("timed_out") == 8
