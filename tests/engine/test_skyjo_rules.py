@@ -12,6 +12,7 @@ from cardroom.games.skyjo import (
     DRAW,
     HIDDEN,
     TIMEOUT,
+    Action,
     Match,
     Options,
     RoundResult,
@@ -79,6 +80,14 @@ def test_S1_2_only_face_down_cards_are_turned_and_nothing_else_is_done_meanwhile
     assert_refused(state, reveal(at(1, 2)), "S1.2", seat=1)
     apply(state, reveal(at(1, 2)), 0)
     assert state.current == 1
+
+
+@pytest.mark.parametrize("where", [-1, 12, "1", None, True])
+def test_S1_2_a_grid_has_twelve_places_and_no_other(where):
+    state = make_state(phase="reveal", reveals=[0, 0])
+    assert_refused(state, Action("reveal", where), "S1.2")
+    apply(state, TIMEOUT, 0)
+    assert_refused(state, Action("take", where), "S1.2")
 
 
 def test_S1_2_a_timed_out_player_turns_the_first_two():

@@ -92,7 +92,9 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
     kind, pos = action.kind, action.position
     if kind == "timeout":
         return
-    if kind in PLACED and not 0 <= pos < GRID:
+    if kind in PLACED and (
+        isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < GRID
+    ):
         raise IllegalMove("S1.2", "a grid has 4 columns of 3 cards, and no such place")
     me = state.current
     if state.phase == "reveal":
