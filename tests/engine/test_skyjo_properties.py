@@ -12,7 +12,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardroom.games.base import (
@@ -311,3 +311,28 @@ def test_actions_round_trip_through_their_json_and_a_timeout_only_from_a_table(a
 def test_malformed_actions_are_notation_errors(data):
     with pytest.raises(NotationError):
         action_from_json(data, allow_timeout=True)
+
+
+@settings(ENGINE_SETTINGS, max_examples=30)
+@given(options(), st.integers(0, 10**6))
+def test_S2_3_long_rounds_reshuffle_the_discards_and_keep_every_card(opts, seed):
+    """Players who mostly draw and swap face-up cards empty the draw pile again and again."""
+    rng = random.Random(seed)
+    state = new_round(opts, seed)
+    reshuffles = 0
+    for _ in range(MAX_STEPS):
+        if state.result is not None:
+            break
+        seat = state.current
+        legal = legal_actions(state)
+        stalling = [
+            a for a in legal if a == DRAW or (a.kind == "exchange" and state.up[seat][a.position])
+        ]
+        action = rng.choice(stalling if stalling and rng.random() < 0.97 else legal)
+        events = apply(state, action, seat)
+        if any(e.kind == "reshuffled" for e in events):
+            reshuffles += 1
+            conserved(state)
+        assert state.discard, "the discard pile always shows a card"
+    assert state.result is not None and reshuffles >= 1
+    conserved(state)
