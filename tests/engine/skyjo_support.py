@@ -107,15 +107,3 @@ def assert_refused(state: State, action: Action, rule: str, seat: int | None = N
     assert info.value.rule == rule, f"{action} refused under {info.value.rule}: {info.value}"
     assert len(info.value.message.split()) >= 3
     assert snapshot(state) == before, f"refusing {action} changed the state"
-
-
-def play_random(state: State, rng: random.Random, max_moves: int = 5000) -> int:
-    """Random legal actions from the views until the round is scored; the number of moves."""
-    from cardroom.games.skyjo import view
-
-    for moves in range(max_moves):
-        if state.result is not None:
-            return moves
-        seat = state.current
-        apply(state, rng.choice(view(state, seat).legal_actions()), seat)
-    raise AssertionError("the round did not end")

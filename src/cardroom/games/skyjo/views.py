@@ -2,8 +2,8 @@
 
 A view copies only what is visible, so what is hidden cannot leak by accident: a face-down
 card is ``HIDDEN`` to everyone, its owner included; the draw pile is a count; a drawn card is
-seen by its drawer alone until it is placed or discarded. Cards are never read where they lie
-face down.
+seen by its drawer alone until it is placed or discarded. A face-down card's value is never
+copied into a view.
 """
 
 from __future__ import annotations
