@@ -1,1 +1,2 @@
-"""Tests of the Skip rules engine (``cardroom.games.skip``), named after the rules R1-R7."""
+"""Tests of the rules engines: Skip (``cardroom.games.skip``, rules R1-R7) and Skyjo
+(``cardroom.games.skyjo``, rules S1-S5), named after their rules."""

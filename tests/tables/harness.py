@@ -61,16 +61,20 @@ class Room:
         owner: Identity = ADA,
         settings: TableSettings = PACE,
         abandon_after: float = 300.0,
+        game: str = "skip",
     ) -> Room:
+        """A table of ``game``; a Skip table plays single short rounds unless told otherwise,
+        another game its own defaults plus ``options``."""
         ids = itertools.count(1)
+        quick = {"match_target": None, "stock_size": 5} if game == "skip" else {}
         row = {
             "id": "t_test",
             "name": None,
             "public": True,
-            "game": "skip",
+            "game": game,
             "owner_id": owner.id,
             "owner_name": owner.name,
-            "options": {"match_target": None, "stock_size": 5, **(options or {})},
+            "options": {**quick, **(options or {})},
             "abandon_after": abandon_after,
             "status": "waiting",
             "seq": 0,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .base import Game
 from .skip.game import SKIP
+from .skyjo.game import SKYJO
 
 GAMES: dict[str, Game] = {}
 
@@ -23,3 +24,4 @@ def get_game(name: object) -> Game:
 
 
 register(SKIP)
+register(SKYJO)

@@ -707,8 +707,14 @@ class TableMaster:
         if table_seat.bot_level is not None:
             return table_seat.bot_level
         if seat in self.match.autopilot or table_seat.away or table_seat.player_id is None:
-            return self.settings.autopilot_level
+            return self._autopilot_level()
         return None
+
+    def _autopilot_level(self) -> str | None:
+        """The level that plays for an absent player; None for a game without bots (its turn
+        timer plays the game's timeout instead)."""
+        level = self.settings.autopilot_level
+        return level if level in self.levels else None
 
     def _end_autopilot(self, seat: int) -> bool:
         """The player is back: their seat is theirs again (R7.3)."""
@@ -770,7 +776,11 @@ class TableMaster:
             return
         m.timeouts[seat] += 1
         pre: list[dict[str, Any]] = []
-        if m.timeouts[seat] >= self.settings.autopilot_after and seat not in m.autopilot:
+        if (
+            m.timeouts[seat] >= self.settings.autopilot_after
+            and seat not in m.autopilot
+            and self._autopilot_level() is not None
+        ):
             m.autopilot.add(seat)
             pre.append(_event("autopilot", seat, on=True))
         self._play(seat, m.game_match.timeout_action(), out, pre=pre)

@@ -1,0 +1,43 @@
+"""Skyjo's cards (S1.1): a card is its value, a plain ``int`` from -2 to 12."""
+
+from __future__ import annotations
+
+LOWEST = -2
+HIGHEST = 12
+COPIES: dict[int, int] = {-2: 5, -1: 10, 0: 15, **{value: 10 for value in range(1, HIGHEST + 1)}}
+"""S1.1: five -2, ten -1, fifteen 0, and ten each of 1 to 12."""
+
+DECK_SIZE = sum(COPIES.values())  # 150
+
+ROWS = 3
+COLUMNS = 4
+GRID = ROWS * COLUMNS
+"""S1.2: twelve cards as 4 columns of 3. A position is ``column * ROWS + row``, from 0."""
+
+
+def new_deck() -> list[int]:
+    """The 150 cards, unshuffled (S1.1)."""
+    return [value for value, copies in COPIES.items() for _ in range(copies)]
+
+
+def position(column: int, row: int) -> int:
+    return column * ROWS + row
+
+
+def column_of(pos: int) -> int:
+    return pos // ROWS
+
+
+def row_of(pos: int) -> int:
+    return pos % ROWS
+
+
+def column_positions(column: int) -> tuple[int, ...]:
+    return tuple(range(column * ROWS, column * ROWS + ROWS))
+
+
+def card_from_json(value: object) -> int:
+    """A card from its JSON form (a whole number -2..12); raises ``ValueError``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not LOWEST <= value <= HIGHEST:
+        raise ValueError(f"a Skyjo card is a number from -2 to 12, not {value!r}")
+    return value

@@ -1,0 +1,124 @@
+"""The complete state of one Skyjo round, face-down cards and the draw order included.
+
+A ``State`` never leaves the engine: people and bots see it only through ``views.view``.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from .cards import GRID
+from .options import Options
+
+Phase = Literal["reveal", "play", "over"]
+
+REVEALS = 2
+"""S1.2: each player turns two of their cards face up before the first turn."""
+
+
+class RoundResult(NamedTuple):
+    """How a round was scored (S4.2, S4.3): everyone's sum, and the points it counts."""
+
+    closer: int
+    sums: tuple[int, ...]
+    points: tuple[int, ...]
+    doubled: bool
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "closer": self.closer,
+            "sums": list(self.sums),
+            "points": list(self.points),
+            "doubled": self.doubled,
+        }
+
+
+@dataclass(slots=True, eq=False)
+class State:
+    """Every card's place in a round and whose turn it is.
+
+    ``cards[seat][pos]`` is the card at a grid position (None once its column is removed),
+    ``up[seat][pos]`` whether it lies face up. ``draw`` and ``discard`` have their top last.
+    ``drawn`` is the card a player has drawn and not yet placed (S2.2).
+    """
+
+    options: Options
+    players: int
+    rng: random.Random
+    draw: list[int]
+    discard: list[int]
+    cards: list[list[int | None]]
+    up: list[list[bool]]
+    starter: int | None
+    """The seat that starts the turns: given (S4.4), or None until the reveals decide (S1.3)."""
+    phase: Phase = "reveal"
+    current: int = 0
+    turn: int = 0
+    reveals: list[int] | None = None
+    drawn: int | None = None
+    closer: int | None = None
+    result: RoundResult | None = None
+    scores: tuple[int, ...] = ()
+    """The match totals as the match last set them (for the views; the rules never read them)."""
+
+    def __post_init__(self) -> None:
+        if self.reveals is None:
+            self.reveals = [0] * self.players
+
+    def face_down(self, seat: int) -> list[int]:
+        """The positions of the seat's face-down cards, in order."""
+        up, cards = self.up[seat], self.cards[seat]
+        return [p for p in range(GRID) if cards[p] is not None and not up[p]]
+
+    def present(self, seat: int) -> list[int]:
+        """The positions still holding a card (not removed with a column, S3.1)."""
+        return [p for p, card in enumerate(self.cards[seat]) if card is not None]
+
+    def all_up(self, seat: int) -> bool:
+        """S4.1: every remaining card is face up (true too when every column is removed)."""
+        return not self.face_down(seat)
+
+    def next_seat(self, seat: int) -> int:
+        """S1.3: play goes clockwise, seat by seat."""
+        return (seat + 1) % self.players
+
+    def copy(self) -> State:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return State(
+            options=self.options,
+            players=self.players,
+            rng=rng,
+            draw=self.draw[:],
+            discard=self.discard[:],
+            cards=[row[:] for row in self.cards],
+            up=[row[:] for row in self.up],
+            starter=self.starter,
+            phase=self.phase,
+            current=self.current,
+            turn=self.turn,
+            reveals=list(self.reveals or ()),
+            drawn=self.drawn,
+            closer=self.closer,
+            result=self.result,
+            scores=self.scores,
+        )
+
+    def all_cards(self) -> list[int]:
+        """Every card of the round wherever it is, for conservation checks (S1.1)."""
+        cards = self.draw + self.discard
+        for grid in self.cards:
+            cards += [c for c in grid if c is not None]
+        if self.drawn is not None:
+            cards.append(self.drawn)
+        return cards
+
+    def fingerprint(self) -> str:
+        """A short digest of the whole state, to detect altered game records."""
+        parts = [repr(self.draw), repr(self.discard), repr(self.cards), repr(self.up)]
+        parts.append(repr((self.phase, self.current, self.turn, self.reveals, self.drawn)))
+        parts.append(repr((self.closer, self.starter)))
+        return format(zlib.crc32("|".join(parts).encode()), "08x")

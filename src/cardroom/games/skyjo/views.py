@@ -1,0 +1,117 @@
+"""What one seat, or a spectator, may see of a Skyjo round.
+
+A view copies only what is visible, so what is hidden cannot leak by accident: a face-down
+card is ``HIDDEN`` to everyone, its owner included; the draw pile is a count; a drawn card is
+seen by its drawer alone until it is placed or discarded. A face-down card's value is never
+copied into a view.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .actions import Action
+from .cards import COLUMNS, GRID, ROWS
+from .options import Options
+from .rules import list_actions
+from .state import REVEALS, RoundResult, State
+
+HIDDEN = "?"
+"""A face-down card, as every view shows it. A removed card (S3.1) is None."""
+
+Cell = int | str | None
+
+
+class SeatView(NamedTuple):
+    """One seat's view of a round; ``seat`` None is a spectator."""
+
+    seat: int | None
+    options: Options
+    players: int
+    phase: str
+    current: int
+    turn: int
+    grids: tuple[tuple[Cell, ...], ...]
+    """Per seat, 12 cells by position (``column * 3 + row``): a value, HIDDEN or None."""
+    discard_top: int | None
+    discard_count: int
+    draw_count: int
+    holding: bool
+    drawn: int | None
+    reveals_left: tuple[int, ...]
+    starter: int | None
+    closer: int | None
+    result: RoundResult | None
+    scores: tuple[int, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat == self.current and self.result is None
+
+    def legal_actions(self) -> list[Action]:
+        """The actions this seat may make now (none when it is not its turn)."""
+        if not self.my_turn:
+            return []
+        assert self.seat is not None
+        mine = self.grids[self.seat]
+        present = [cell is not None for cell in mine]
+        down = [cell == HIDDEN for cell in mine]
+        return list_actions(self.phase, self.holding, present, down)
+
+    def to_json(self) -> dict[str, Any]:
+        """The view's JSON form (``docs/notation.md``): grids as 4 columns of 3 cells."""
+        return {
+            "game": "skyjo",
+            "seat": self.seat,
+            "players": self.players,
+            "phase": self.phase,
+            "current": self.current,
+            "turn": self.turn,
+            "grids": [
+                [list(grid[c * ROWS : (c + 1) * ROWS]) for c in range(COLUMNS)]
+                for grid in self.grids
+            ],
+            "discard_top": self.discard_top,
+            "discard_count": self.discard_count,
+            "draw_count": self.draw_count,
+            "holding": self.holding,
+            "drawn": self.drawn,
+            "reveals_left": list(self.reveals_left),
+            "starter": self.starter,
+            "closer": self.closer,
+            "result": self.result.to_json() if self.result is not None else None,
+            "scores": list(self.scores),
+            "end_score": self.options.end_score,
+            "options": self.options.to_json(),
+        }
+
+
+def _grid(state: State, seat: int) -> tuple[Cell, ...]:
+    cards, up = state.cards[seat], state.up[seat]
+    return tuple(None if cards[p] is None else cards[p] if up[p] else HIDDEN for p in range(GRID))
+
+
+def view(state: State, seat: int | None) -> SeatView:
+    """The view of ``seat`` (None: a spectator): the only way a state reaches anyone."""
+    if seat is not None and not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} at a table of {state.players}")
+    reveals = state.reveals or [0] * state.players
+    return SeatView(
+        seat=seat,
+        options=state.options,
+        players=state.players,
+        phase=state.phase,
+        current=state.current,
+        turn=state.turn,
+        grids=tuple(_grid(state, s) for s in range(state.players)),
+        discard_top=state.discard[-1] if state.discard else None,
+        discard_count=len(state.discard),
+        draw_count=len(state.draw),
+        holding=state.drawn is not None,
+        drawn=state.drawn if seat is not None and seat == state.current else None,
+        reveals_left=tuple(REVEALS - r for r in reveals),
+        starter=state.starter,
+        closer=state.closer,
+        result=state.result,
+        scores=state.scores or (0,) * state.players,
+    )
