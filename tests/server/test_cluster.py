@@ -39,7 +39,7 @@ pytestmark = pytest.mark.postgres
 
 REDIS_URL = os.environ.get("CARDROOM_TEST_REDIS", "redis://127.0.0.1:6379/0")
 LEASE_TTL = 3.0  # seconds: short, so a takeover happens quickly; checked by behaviour only
-OPTIONS = {"stock_size": 5, "match_target": None, "turn_timer": 3600}
+OPTIONS = {"stock_size": 10, "match_target": None, "turn_timer": 3600}  # no early end
 
 
 # -- the lease, against the real Redis -------------------------------------------------------------

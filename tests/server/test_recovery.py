@@ -14,7 +14,8 @@ async def test_a_killed_server_restarts_every_match_from_its_last_confirmed_move
     server.start()
     ada = await Person(server, "Ada").register()
     bob = await Person(server, "Bob").register()
-    options = {"stock_size": 5, "match_target": None, "turn_timer": 3600}
+    # Stocks of 10: no random game ends within the dozen moves played before the kill.
+    options = {"stock_size": 10, "match_target": None, "turn_timer": 3600}
     created = await ada.post(
         "/api/tables", {"seats": 2, "options": options, "abandon_after": 3600}, expect=201
     )
