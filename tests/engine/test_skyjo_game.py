@@ -98,7 +98,7 @@ def test_a_record_replays_and_says_which_move_was_altered():
         (lambda r: r.update(version=99), "version 99"),
         (lambda r: r["rounds"][0]["moves"][0].update(seat="one"), "seat"),
         (lambda r: r["rounds"][0]["moves"][0].update(seat=1), "seat 0 is to play"),
-        (lambda r: r["result"].update(scores=[0, 0, 0]), "totals"),
+        (lambda r: r["result"].update(scores=[0, 0, 0]), "scores"),
         (lambda r: r["rounds"][0].update(result=None), "result"),
         (lambda r: r["rounds"][0]["moves"].pop(), "result"),
         (lambda r: r["rounds"][-1]["moves"].append(r["rounds"][-1]["moves"][-1]), "after the end"),

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import ACTION, NEXT_ROUND, IllegalMove, NotationError, OptionsError, ReplayError, Step
+from ..records import FORMAT, check_match_result, match_result_json, moves_json
 from .match import SOLO, Match
 from .notation import action_from_json, action_to_json
 from .options import Options
 from .record_schema import check_shape
 
-FORMAT = "cardroom-record"
 VERSION = 2
 """Raised whenever a rule change makes old records play differently: version 2 deals 5-6
 players the official 162-card deck (R2.2), refills an empty hand from a pile just completed
@@ -35,12 +35,7 @@ def to_record(match: Match, seats: list[dict[str, Any]] | None = None) -> dict[s
     seats = seats if seats is not None else [{"name": f"Seat {i + 1}"} for i in range(n)]
     rounds = []
     for log in match.rounds:
-        moves = []
-        for index, (seat, action) in enumerate(log.moves):
-            move: dict[str, Any] = {"seat": seat, "action": action_to_json(action)}
-            if index < len(log.checks):
-                move["check"] = log.checks[index]
-            moves.append(move)
+        moves = moves_json(log.moves, log.checks, action_to_json)
         rounds.append(
             {
                 "number": log.number,
@@ -59,11 +54,7 @@ def to_record(match: Match, seats: list[dict[str, Any]] | None = None) -> dict[s
         "seats": seats,
         "first_dealer": match.first_dealer,
         "rounds": rounds,
-        "result": {
-            "finished": match.over,
-            "winners": list(match.winners) if match.winners is not None else None,
-            "scores": list(match.scores),
-        },
+        "result": match_result_json(match),
     }
 
 
@@ -149,16 +140,7 @@ def replay(record: dict[str, Any]) -> Match:
         actual = log.result.to_json() if log.result is not None else None
         if recorded != actual:
             raise ReplayError(_result_mismatch(r, recorded, actual, len(log.moves)))
-    result = record.get("result", {})
-    if result.get("scores") is not None and result["scores"] != match.scores:
-        raise ReplayError(
-            f"the record's scores {result['scores']} differ from the replay's {match.scores}"
-        )
-    winners = list(match.winners) if match.winners is not None else None
-    if "winners" in result and result["winners"] != winners:
-        raise ReplayError(
-            f"the record's winners {result['winners']} differ from the replay's {winners}"
-        )
+    check_match_result(record.get("result", {}), match, "R6.3")
     return match
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import ACTION, NEXT_ROUND, IllegalMove, NotationError, OptionsError, ReplayError, Step
+from ..records import FORMAT, check_match_result, match_result_json, moves_json
 from .match import Match
 from .notation import action_from_json, action_to_json
 from .options import Options
 from .record_schema import check_shape
 
-FORMAT = "cardroom-record"
 VERSION = 1
 GAME = "skyjo"
 
@@ -26,12 +26,7 @@ def to_record(match: Match, seats: list[dict[str, Any]] | None = None) -> dict[s
     seats = seats if seats is not None else [{"name": f"Seat {i + 1}"} for i in range(n)]
     rounds = []
     for log in match.rounds:
-        moves = []
-        for index, (seat, action) in enumerate(log.moves):
-            move: dict[str, Any] = {"seat": seat, "action": action_to_json(action)}
-            if index < len(log.checks):
-                move["check"] = log.checks[index]
-            moves.append(move)
+        moves = moves_json(log.moves, log.checks, action_to_json)
         rounds.append(
             {
                 "number": log.number,
@@ -48,11 +43,7 @@ def to_record(match: Match, seats: list[dict[str, Any]] | None = None) -> dict[s
         "seed": match.seed,
         "seats": seats,
         "rounds": rounds,
-        "result": {
-            "finished": match.over,
-            "winners": list(match.winners) if match.winners is not None else None,
-            "scores": list(match.scores),
-        },
+        "result": match_result_json(match),
     }
 
 
@@ -94,16 +85,7 @@ def replay(record: dict[str, Any]) -> Match:
                 f"round {r}: the record's result {recorded} is not the replay's {actual} "
                 "(S4.2, S4.3)"
             )
-    result = record["result"]
-    if result.get("scores") is not None and result["scores"] != match.scores:
-        raise ReplayError(
-            f"the record's totals {result['scores']} differ from the replay's {match.scores}"
-        )
-    winners = list(match.winners) if match.winners is not None else None
-    if "winners" in result and result["winners"] != winners:
-        raise ReplayError(
-            f"the record's winners {result['winners']} differ from the replay's {winners} (S5.1)"
-        )
+    check_match_result(record["result"], match, "S5.1")
     return match
 
 

@@ -7,11 +7,8 @@ from typing import Any
 
 import msgspec
 
-
-class MoveEntry(msgspec.Struct, forbid_unknown_fields=True):
-    seat: int
-    action: dict[str, Any]
-    check: str | None = None
+from ..records import MatchResultEntry, MoveEntry
+from ..records import check_shape as check_record
 
 
 class RoundResultEntry(msgspec.Struct):
@@ -28,12 +25,6 @@ class RoundEntry(msgspec.Struct):
     result: RoundResultEntry | None = None
 
 
-class MatchResultEntry(msgspec.Struct):
-    finished: bool | None = None
-    winners: list[int] | None = None
-    scores: list[int] | None = None
-
-
 class RecordEntry(msgspec.Struct):
     format: str
     version: int
@@ -47,8 +38,4 @@ class RecordEntry(msgspec.Struct):
 
 def check_shape(record: Any) -> str | None:
     """What is wrong with the record's shape, in one line, or None if nothing is."""
-    try:
-        msgspec.convert(record, RecordEntry, strict=True)
-    except msgspec.ValidationError as error:
-        return str(error)
-    return None
+    return check_record(record, RecordEntry)
