@@ -37,3 +37,18 @@ def test_the_runner_asks_the_bot_of_the_level_and_seed_for_a_legal_action():
     action = asyncio.run(runner.choose(LEVELS["easy"], "seed", view))
     assert action in view.legal_actions()
     runner.close()
+
+
+def test_one_slow_decision_does_not_send_a_cheap_level_to_the_executor_for_good():
+    runner = BotRunner("thread", inline_below=0.002)
+    easy = LEVELS["easy"]
+    assert not runner._cheap(easy)  # not measured yet
+    for _ in range(BotRunner.SAMPLES):
+        runner.note(easy, 1e-5)
+    assert runner._cheap(easy)
+    runner.note(easy, 0.0084)  # a GC pause
+    assert runner._cheap(easy)  # still inline: judged on its recent decisions
+    for _ in range(BotRunner.RECENT):
+        runner.note(easy, 0.01)  # it really thinks longer now
+    assert not runner._cheap(easy)
+    runner.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -60,12 +60,14 @@ def _choose_in_worker(level: Level, seed: str, view: Any) -> Any:
 class BotRunner:
     """Runs ``bot.choose(view)`` where the settings say: a thread, a process pool, or inline.
 
-    A level whose decisions take well under ``inline_below`` seconds (measured on its first
-    moves, in CPU time) costs less on the loop than the hand-off to an executor, so from then
-    on it thinks inline; a level that thinks longer always goes to the executor.
+    A level whose decisions take well under ``inline_below`` seconds (CPU time) costs less on
+    the loop than the hand-off to an executor, so it thinks inline. Judged on its recent
+    decisions (the 90th percentile of the last ``RECENT``), not its worst ever: one slow
+    decision (a GC pause) must not send every later one through the executor for good.
     """
 
-    SAMPLES = 8
+    SAMPLES = 8  # decisions measured before a level may think inline
+    RECENT = 32
 
     def __init__(self, mode: str = "thread", inline_below: float = 0.002) -> None:
         if mode not in ("thread", "process", "inline"):
@@ -74,23 +76,28 @@ class BotRunner:
         self.inline_below = inline_below
         self.executor: Executor | None = None
         self.bots = BotCache()
-        self._cost: dict[str, tuple[int, float]] = {}  # level id -> (samples, worst seconds)
+        self._cost: dict[str, deque[float]] = {}  # level id -> recent decisions' CPU seconds
         if mode == "thread":
             self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cardroom-bot")
         elif mode == "process":
             self.executor = ProcessPoolExecutor(max_workers=max(1, (os.cpu_count() or 2) - 1))
 
     def _cheap(self, level: Level) -> bool:
-        samples, worst = self._cost.get(level.id, (0, 0.0))
-        return samples >= self.SAMPLES and worst < self.inline_below / 4
+        recent = self._cost.get(level.id)
+        if recent is None or len(recent) < self.SAMPLES:
+            return False
+        typical = sorted(recent)[int(0.9 * (len(recent) - 1))]
+        return typical < self.inline_below / 4
 
     def _timed(self, bot: Bot, level: Level, view: Any) -> Any:
         start = time.thread_time()
         action = bot.choose(view)
-        spent = time.thread_time() - start
-        samples, worst = self._cost.get(level.id, (0, 0.0))
-        self._cost[level.id] = (min(samples + 1, self.SAMPLES), max(worst, spent))
+        self.note(level, time.thread_time() - start)
         return action
+
+    def note(self, level: Level, seconds: float) -> None:
+        """One decision of ``level`` took ``seconds`` of CPU time."""
+        self._cost.setdefault(level.id, deque(maxlen=self.RECENT)).append(seconds)
 
     async def choose(self, level: Level, seed: str, view: Any) -> Any | None:
         """The bot's action, or None when the server is shutting down."""
