@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.server.auth import Identity
 from cardroom.server.protocol import ActionRequest
+from cardroom.tables import commands as c
 from cardroom.tables.errors import Refusal
 
 if TYPE_CHECKING:
@@ -24,22 +25,7 @@ if TYPE_CHECKING:
     from cardroom.server.connection import Connection
     from cardroom.server.redis_cluster import RedisCluster
 
-# Lobby commands a process may run at a table it owns on behalf of another process.
-REMOTE_COMMANDS = ("join", "leave", "add_bot", "clear_seat", "configure", "start", "skip", "evict")
-
-
 # -- the wire form of calls ------------------------------------------------------------------------
-
-
-def encode_args(args: tuple[Any, ...]) -> list[Any]:
-    return [{"identity": [a.id, a.name]} if isinstance(a, Identity) else a for a in args]
-
-
-def decode_args(args: list[Any]) -> tuple[Any, ...]:
-    return tuple(
-        Identity(*a["identity"]) if isinstance(a, dict) and set(a) == {"identity"} else a
-        for a in args
-    )
 
 
 def encode_request(request: ActionRequest) -> dict[str, Any]:
@@ -90,9 +76,6 @@ class RemoteTable:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def call(self, method: str, *args: Any) -> Any:
-        return await self.cluster.call(self, method, args)
-
     # -- the socket endpoint's calls --
 
     async def connect(self, conn: Connection, since: int | None) -> None:
@@ -118,31 +101,31 @@ class RemoteTable:
         else:
             self.cluster.forward_gone(conn)
 
-    # -- the lobby's calls --
+    # -- the lobby's calls: master commands, sent by value to the owner --
 
     async def join(self, identity: Identity, number: int | None) -> int:
-        return await self.call("join", identity, number)
+        return await self.cluster.call(self, c.Join(identity, number))
 
     async def leave(self, identity: Identity) -> None:
-        await self.call("leave", identity)
+        await self.cluster.call(self, c.Leave(identity))
 
     async def add_bot(self, identity: Identity, number: int | None, level: Any) -> int:
-        return await self.call("add_bot", identity, number, level)
+        return await self.cluster.call(self, c.AddBot(identity, number, level))
 
     async def clear_seat(self, identity: Identity, number: int) -> None:
-        await self.call("clear_seat", identity, number)
+        await self.cluster.call(self, c.ClearSeat(identity, number))
 
     async def configure(self, identity: Identity, options: Any, abandon_after: Any) -> None:
-        await self.call("configure", identity, options, abandon_after)
+        await self.cluster.call(self, c.Configure(identity, options, abandon_after))
 
     async def start(self, identity: Identity, rematch: bool = False) -> None:
-        await self.call("start", identity, rematch)
+        await self.cluster.call(self, c.Start(identity, rematch))
 
     async def skip(self, identity: Identity) -> None:
-        await self.call("skip", identity)
+        await self.cluster.call(self, c.SkipTurn(identity))
 
     async def evict(self, identity: Identity, number: Any) -> None:
-        await self.call("evict", identity, number)
+        await self.cluster.call(self, c.Evict(identity, number))
 
 
 # -- a socket elsewhere ----------------------------------------------------------------------------

@@ -24,18 +24,16 @@ from redis.asyncio import Redis
 from cardroom.server.auth import Identity
 from cardroom.server.cluster import Cluster, not_found
 from cardroom.server.forwarding import (
-    REMOTE_COMMANDS,
     RemoteConnection,
     RemoteTable,
-    decode_args,
     decode_request,
-    encode_args,
     error_from_json,
     error_json,
 )
 from cardroom.store import repository as repo
 from cardroom.store.bus import Bus
 from cardroom.store.lease import Leases
+from cardroom.tables import commands as c
 from cardroom.tables.errors import Refusal
 
 if TYPE_CHECKING:
@@ -180,7 +178,7 @@ class RedisCluster(Cluster):
         """Sockets whose process died are gone (presence: the abandoned-table timer is right)."""
         nodes = {conn.node for conn in self.remote.values()}
         dead = nodes - await self.leases.alive(nodes)
-        for conn in [c for c in self.remote.values() if c.node in dead]:
+        for conn in [r for r in self.remote.values() if r.node in dead]:
             self.remote.pop(conn.conn_id, None)
             conn.closed = True
             actor = self.tables.by_id.get(conn.table_id)
@@ -287,9 +285,10 @@ class RedisCluster(Cluster):
             return None
         return reply
 
-    async def call(self, remote: RemoteTable, method: str, args: tuple[Any, ...]) -> Any:
-        """Run a lobby command at the owner; follow the table if it changed hands."""
-        message = {"t": "call", "method": method, "args": encode_args(args)}
+    async def call(self, remote: RemoteTable, command: Any) -> Any:
+        """Run a lobby command (a master command, sent by value) at the owner; follow the
+        table if it changed hands."""
+        message = {"t": "call", "command": c.lobby_command_to_json(command)}
         while True:
             reply = await self._request(remote.owner_node, message, remote.id)
             if reply is not None:
@@ -299,7 +298,7 @@ class RedisCluster(Cluster):
                 return reply.get("result")
             target = await self.locate(remote.id)
             if not isinstance(target, RemoteTable):  # it is ours now
-                result = await target.ask(getattr(target, method), *args)
+                result = await target.ask(target.run, command)
                 remote._info = target.info()
                 return result
             remote.owner_node = target.owner_node
@@ -415,14 +414,13 @@ class RedisCluster(Cluster):
     def _serve_call(self, actor: TableActor | None, data: dict[str, Any]) -> None:
         if actor is None:
             return self._moved(data)
-        method = data.get("method")
-        if method == "info":
+        if data.get("method") == "info":
             return self._reply(data, info=actor.info())
-        if method not in REMOTE_COMMANDS:
-            error = Refusal(400, "bad_request", f"unknown table command {method!r}")
-            return self._reply(data, error=error_json(error))
-        args = decode_args(data.get("args") or [])
-        self._answer(actor, data, _enqueue(actor, getattr(actor, method), *args))
+        try:
+            command = c.lobby_command_from_json(data.get("command"))
+        except ValueError as error:
+            return self._reply(data, error=error_json(Refusal(400, "bad_request", str(error))))
+        self._answer(actor, data, _enqueue(actor, actor.run, command))
 
     def _serve_connect(self, actor: TableActor | None, data: dict[str, Any]) -> None:
         if actor is None:

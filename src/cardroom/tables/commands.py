@@ -7,6 +7,7 @@ back with commands too, so every change to a table goes through one queue, one a
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -179,3 +180,46 @@ Command = (
     | LeagueNews
     | Reload
 )
+
+
+LOBBY_COMMANDS: dict[str, type] = {
+    kind.__name__: kind
+    for kind in (
+        Join,
+        Leave,
+        AddBot,
+        FillWithBots,
+        ClearSeat,
+        Configure,
+        Start,
+        SkipTurn,
+        Evict,
+        Rename,
+    )
+}
+"""The commands another process may send to a table this process runs (by value, as JSON)."""
+
+
+def lobby_command_to_json(command: Any) -> dict[str, Any]:
+    """A lobby command as JSON: its type's name and its fields (``who`` as id and name)."""
+    out: dict[str, Any] = {"type": type(command).__name__}
+    for item in dataclasses.fields(command):
+        value = getattr(command, item.name)
+        out[item.name] = value.to_json() if isinstance(value, Identity) else value
+    return out
+
+
+def lobby_command_from_json(data: Any) -> Any:
+    """The lobby command of ``lobby_command_to_json``; ``ValueError`` for anything else."""
+    if not isinstance(data, dict) or data.get("type") not in LOBBY_COMMANDS:
+        raise ValueError(f"not a lobby command: {data!r:.80}")
+    kind = LOBBY_COMMANDS[data["type"]]
+    values = {k: v for k, v in data.items() if k != "type"}
+    who = values.get("who")
+    if not isinstance(who, dict) or set(who) != {"id", "name"}:
+        raise ValueError("a lobby command names who sends it")
+    values["who"] = Identity(str(who["id"]), str(who["name"]))
+    try:
+        return kind(**values)
+    except TypeError as error:
+        raise ValueError(f"a malformed {data['type']}: {error}") from None
