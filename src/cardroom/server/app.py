@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import sys
@@ -94,7 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.tables = tables
         restored = await tables.restore()
         await cluster.start(tables)
-        await league.catch_up()
+        catching_up = asyncio.create_task(league.catch_up(), name="league-catch-up")
         # Long-lived objects (modules, restored matches) need not be scanned by every full
         # collection, and a busy table makes garbage fast: fewer, cheaper pauses of the loop.
         gc.collect()
@@ -106,6 +107,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            catching_up.cancel()
             await tables.close_all()
             await cluster.stop()
             league.close()

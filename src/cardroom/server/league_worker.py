@@ -44,11 +44,19 @@ class LeagueWorker:
                 return unrated_matches(conn)
 
         missed = await loop.run_in_executor(self.executor, pending)
+        counted = 0
         for match_id in missed:
-            await self.count(match_id)
+            try:
+                await self.count(match_id)
+                counted += 1
+            except Exception:  # another process counted it first (results are keyed by match
+                # and seat, so its insert wins and ours rolls back), or the row is unreadable
+                log.warning("league: match %s was not counted here", match_id, exc_info=True)
         if missed:
-            log.info("league: counted %d finished match(es) left uncounted", len(missed))
-        return len(missed)
+            log.info(
+                "league: counted %d of %d finished match(es) left uncounted", counted, len(missed)
+            )
+        return counted
 
     def close(self) -> None:
         self.executor.shutdown(wait=True, cancel_futures=False)
