@@ -96,9 +96,10 @@ def from_json(data: Any) -> KeptGame:
     if data.get("format") != FORMAT:
         raise KeeperError("format", f"not a kept game: the format must be {FORMAT!r}")
     version = data.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+    whole = isinstance(version, int) and not isinstance(version, bool)
+    if whole and version > VERSION:
         raise KeeperError("version", f"version {version} is newer than this keeper's {VERSION}")
-    if version != VERSION:
+    if not whole or version != VERSION:
         raise KeeperError("version", f"the version must be {VERSION}, not {version!r}")
     game = data.get("game")
     if game not in GAMES:
