@@ -12,7 +12,15 @@ from typing import Any
 
 import pytest
 
-from cardroom.keeper import FORMAT, VERSION, from_json, to_csv, to_json
+from cardroom.keeper import (
+    FORMAT,
+    VERSION,
+    from_json,
+    round_from_json,
+    round_to_json,
+    to_csv,
+    to_json,
+)
 
 from .support import refused, skip, skyjo
 
@@ -52,6 +60,7 @@ def test_json_results_say_what_each_round_counted():
             "points": {"Ann": 28, "Bob": 9, "Cy": 21},
             "totals": {"Ann": 28, "Bob": 9, "Cy": 21},
             "doubled": True,
+            "why": "not_lowest",
             "note": "Ann closed with 14, not the lowest (Bob 9): doubled to 28 (S4.3)",
             "ends": False,
         }
@@ -154,3 +163,15 @@ def test_the_python_example_of_docs_keeper_md_runs_as_shown():
     first = first.add_round(first.skyjo_round({"Ann": 14, "Bob": 9, "Cy": 21}, closer="Ann"))
     assert first.sheet.lines[0].note == shown.group(1)
     assert names["game"].rounds == ()
+
+
+def test_one_round_reads_and_writes_in_the_files_form():
+    game = skyjo(([14, 9, 21], "Ann"))
+    entry = round_from_json(game, {"sums": {"Ann": 4, "Bob": 9, "Cy": 21}, "closer": "Ann"})
+    assert round_to_json(game, entry) == {"sums": {"Ann": 4, "Bob": 9, "Cy": 21}, "closer": "Ann"}
+    assert game.edit_round(1, entry).sheet.totals == (4, 9, 21)
+    refused(lambda: round_from_json(game, {"sums": {}, "closer": "Ann", "x": 1}), "x")
+    teams = skip(players=("Ann", "Bob", "Cy", "Dan"), teams=(("Ann", "Cy"), ("Bob", "Dan")))
+    entry = round_from_json(teams, {"went_out": "Cy", "stocks": {"Bob": 3, "Dan": 0}})
+    assert entry.stocks == (0, 3, 0, 0)
+    assert round_to_json(teams, entry) == {"went_out": "Cy", "stocks": {"Bob": 3, "Dan": 0}}

@@ -32,26 +32,26 @@ def test_S6_1_the_keeper_doubles_a_closer_who_is_not_strictly_the_lowest_and_say
     game = skyjo(([14, 9, 21], "Ann"))
     line = game.sheet.lines[0]
     assert line.points == (28, 9, 21)
-    assert line.doubled
+    assert line.doubled and line.why == "not_lowest"
     assert line.note == "Ann closed with 14, not the lowest (Bob 9): doubled to 28 (S4.3)"
 
 
 def test_S6_1_a_tie_for_the_lowest_doubles_the_closer():
     line = skyjo(([12, 12, 30], "Bob")).sheet.lines[0]
-    assert line.points == (12, 24, 30) and line.doubled
+    assert line.points == (12, 24, 30) and line.doubled and line.why == "tied"
     assert "tied for the lowest with Ann" in line.note
 
 
 def test_S6_1_a_closer_with_the_strictly_lowest_sum_is_not_doubled():
     line = skyjo(([3, 17, 12], "Ann")).sheet.lines[0]
-    assert line.points == (3, 17, 12) and not line.doubled
+    assert line.points == (3, 17, 12) and not line.doubled and line.why == "lowest"
     assert line.note == "Ann closed with 3, strictly the lowest: not doubled (S4.3)"
 
 
 @pytest.mark.parametrize("own", [0, -5])
 def test_S6_1_zero_and_negative_sums_are_never_doubled(own):
     line = skyjo(([-9, own, 4], "Bob")).sheet.lines[0]
-    assert line.points == (-9, own, 4) and not line.doubled
+    assert line.points == (-9, own, 4) and not line.doubled and line.why == "not_positive"
     assert "zero and negative sums are never doubled" in line.note
 
 
@@ -168,7 +168,7 @@ def test_S6_2_the_end_score_is_a_whole_number_from_10_to_1000(end_score):
 def test_S6_3_R6_2_who_went_out_scores_25_plus_5_for_every_card_left():
     game = skip(("Ann", {"Bob": 4, "Cy": 7}))
     line = game.sheet.lines[0]
-    assert line.points == (25 + 5 * 11, 0, 0) and not line.doubled
+    assert line.points == (25 + 5 * 11, 0, 0) and not line.doubled and line.why is None
     assert line.note == "Ann went out: 25 + 5 × 11 cards left = 80 (R6.2)"
     assert game.sheet.leaders == (0,)
 

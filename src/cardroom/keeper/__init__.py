@@ -11,9 +11,9 @@ corrected. ``formats`` turns a kept game into its versioned JSON form and back, 
 (24, 5)
 """
 
-from .formats import FORMAT, VERSION, from_json, to_csv, to_json
+from .formats import FORMAT, VERSION, from_json, round_from_json, round_to_json, to_csv, to_json
 from .kept import KeptGame, new_game
-from .sheet import RoundLine, Sheet
+from .sheet import RoundLine, Sheet, Why
 from .values import (
     GAMES,
     HIGHEST_SUM,
@@ -43,8 +43,11 @@ __all__ = [
     "SkipSettings",
     "SkyjoRound",
     "SkyjoSettings",
+    "Why",
     "from_json",
     "new_game",
+    "round_from_json",
+    "round_to_json",
     "to_csv",
     "to_json",
 ]

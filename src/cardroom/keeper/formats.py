@@ -41,7 +41,7 @@ def to_json(kept: KeptGame, *, results: bool = False) -> dict[str, Any]:
         "game": kept.game,
         "players": list(players),
         "options": _options_to_json(kept.settings),
-        "rounds": [_round_to_json(kept, entry) for entry in kept.rounds],
+        "rounds": [round_to_json(kept, entry) for entry in kept.rounds],
     }
     if results:
         sheet = kept.sheet
@@ -52,6 +52,7 @@ def to_json(kept: KeptGame, *, results: bool = False) -> dict[str, Any]:
                     "points": dict(zip(players, line.points, strict=True)),
                     "totals": dict(zip(players, line.totals, strict=True)),
                     "doubled": line.doubled,
+                    "why": line.why,
                     "note": line.note,
                     "ends": line.ends,
                 }
@@ -76,7 +77,8 @@ def _options_to_json(settings: Settings) -> dict[str, Any]:
     }
 
 
-def _round_to_json(kept: KeptGame, entry: Round) -> dict[str, Any]:
+def round_to_json(kept: KeptGame, entry: Round) -> dict[str, Any]:
+    """A round of ``kept`` as its JSON form, by player name."""
     players = kept.players
     if isinstance(entry, SkipRound):
         assert isinstance(kept.settings, SkipSettings)
@@ -118,7 +120,7 @@ def from_json(data: Any) -> KeptGame:
     entries: list[Round] = []
     for number, raw in enumerate(rounds, start=1):
         try:
-            entries.append(_round(kept, raw))
+            entries.append(round_from_json(kept, raw))
         except KeeperError as error:
             raise KeeperError(error.field, error.message, round=number) from None
     return KeptGame(kept.players, kept.settings, tuple(entries))
@@ -140,7 +142,10 @@ def _settings(game: str, options: Mapping[str, Any]) -> Settings:
     )
 
 
-def _round(kept: KeptGame, raw: Any) -> Round:
+def round_from_json(kept: KeptGame, raw: Any) -> Round:
+    """A round for ``kept`` from its JSON form (``{"sums": {...}, "closer": name}`` or
+    ``{"went_out": name, "stocks": {...}}``), to add or to correct one; ``KeeperError``
+    otherwise. Whether it fits the game's scores is checked when it is added."""
     if not isinstance(raw, Mapping):
         raise KeeperError("round", "a round is a JSON object")
     _known(raw, _ROUND[kept.game])

@@ -139,7 +139,11 @@ class KeptGame:
         """S6.4: correct round ``number`` (from 1); the totals and the end follow. An edit that
         would end the game before a round already entered after it is refused; one that
         un-ends the game reopens it for entries."""
-        if not isinstance(number, int) or not 1 <= number <= len(self.rounds):
+        if (
+            isinstance(number, bool)
+            or not isinstance(number, int)
+            or not 1 <= number <= len(self.rounds)
+        ):
             raise KeeperError("round", f"there is no round {number!r} to correct")
         rounds = (*self.rounds[: number - 1], entry, *self.rounds[number:])
         try:

@@ -11,12 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from cardroom.games.skip import match_winners, round_points
 from cardroom.games.skip.rules import POINTS_PER_STOCK_CARD, WIN_BONUS
 from cardroom.games.skyjo import game_winners, round_result
 
 from .values import GameName, Round, Settings, SkipRound, SkipSettings, SkyjoRound, SkyjoSettings
+
+Why = Literal["not_lowest", "tied", "lowest", "not_positive"]
+"""Why a closer was doubled (not the lowest, tied for the lowest) or not (strictly the
+lowest, zero or negative), S4.3."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +33,8 @@ class RoundLine:
     totals: tuple[int, ...]
     doubled: bool
     """S4.3: the closer's sum was doubled (always False in Skip)."""
+    why: Why | None
+    """S4.3's case, for a reader that words it itself (None in Skip)."""
     note: str
     ends: bool
     """This round ended the game (S5.1, R6.3)."""
@@ -97,20 +104,20 @@ def score(players: Sequence[str], settings: Settings, rounds: Sequence[Round]) -
             assert isinstance(entry, SkyjoRound)
             result = round_result(entry.sums, entry.closer)
             points, doubled = result.points, result.doubled
-            note = doubling_note(players, entry.sums, entry.closer, doubled)
+            why, note = doubling(players, entry.sums, entry.closer, doubled)
             totals = tuple(t + p for t, p in zip(totals, points, strict=True))
             ended = game_winners(totals, settings.end_score)
         else:
             assert isinstance(entry, SkipRound) and isinstance(settings, SkipSettings)
             won = entry.winners(players, settings)
-            points, doubled = round_points(won, entry.stocks), False
+            points, doubled, why = round_points(won, entry.stocks), False, None
             note = skip_note(players, entry, won, points)
             totals = tuple(t + p for t, p in zip(totals, points, strict=True))
             ended = match_winners(totals, won, settings.match_target)
         ends = winners is None and ended is not None
         if ends:
             winners, ended_at = ended, number
-        lines.append(RoundLine(number, tuple(points), totals, doubled, note, ends))
+        lines.append(RoundLine(number, tuple(points), totals, doubled, why, note, ends))
     game: GameName = "skyjo" if isinstance(settings, SkyjoSettings) else "skip"
     leaders = _leaders(game, totals, lines)
     return Sheet(
@@ -146,22 +153,29 @@ def _leaders(
     return tuple(s for s, total in enumerate(totals) if total == best)
 
 
-def doubling_note(players: Sequence[str], sums: Sequence[int], closer: int, doubled: bool) -> str:
-    """S4.3 in words: whether the closer's sum was doubled, and why."""
+def doubling(
+    players: Sequence[str], sums: Sequence[int], closer: int, doubled: bool
+) -> tuple[Why, str]:
+    """S4.3 in words: whether the engine doubled the closer's sum, and why."""
     name, own = players[closer], sums[closer]
     others = [s for s in range(len(sums)) if s != closer]
     lowest = min(sums[s] for s in others)
     if doubled:
         if lowest == own:
             tied = _and([players[s] for s in others if sums[s] == own])
-            why = f"tied for the lowest with {tied}"
-        else:
-            below = _and([players[s] for s in others if sums[s] == lowest])
-            why = f"not the lowest ({below} {lowest})"
-        return f"{name} closed with {own}, {why}: doubled to {own * 2} (S4.3)"
+            return "tied", f"{name} closed with {own}, tied for the lowest with {tied}: " + (
+                f"doubled to {own * 2} (S4.3)"
+            )
+        below = _and([players[s] for s in others if sums[s] == lowest])
+        return "not_lowest", (
+            f"{name} closed with {own}, not the lowest ({below} {lowest}): "
+            f"doubled to {own * 2} (S4.3)"
+        )
     if own <= 0:
-        return f"{name} closed with {own}: zero and negative sums are never doubled (S4.3)"
-    return f"{name} closed with {own}, strictly the lowest: not doubled (S4.3)"
+        return "not_positive", (
+            f"{name} closed with {own}: zero and negative sums are never doubled (S4.3)"
+        )
+    return "lowest", f"{name} closed with {own}, strictly the lowest: not doubled (S4.3)"
 
 
 def skip_note(
