@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cardroom.commands import bench, matches, serve, tournament
+from cardroom.commands import bench, keep, matches, serve, tournament
 
 app = typer.Typer(
     help="Cardroom: play Skip online, run bots, simulations and benchmarks.",
@@ -15,6 +15,7 @@ matches.register(app)
 bench.register(app)
 serve.register(app)
 tournament.register(app)
+keep.register(app)
 
 
 def main() -> None:

@@ -1,5 +1,5 @@
-"""docs/skyjo-rules.md is Skyjo's rule book: every rule id the Skyjo code or tests cite is
-defined there, and every rule there has a test named after it."""
+"""docs/skyjo-rules.md is Skyjo's rule book: every rule id the Skyjo or score keeper code or
+tests cite is defined there, and every rule there has a test named after it."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-RULE = re.compile(r"\bS([1-5])\.(\d+)\b")
+RULE = re.compile(r"\bS([1-6])\.(\d+)\b")
 
 
 def _defined() -> list[str]:
@@ -18,7 +18,9 @@ def _defined() -> list[str]:
 def _skyjo_files() -> list[Path]:
     return [
         *(ROOT / "src" / "cardroom" / "games" / "skyjo").rglob("*.py"),
+        *(ROOT / "src" / "cardroom" / "keeper").rglob("*.py"),
         *(ROOT / "tests").rglob("*skyjo*.py"),
+        *(ROOT / "tests" / "keeper").rglob("*.py"),
     ]
 
 

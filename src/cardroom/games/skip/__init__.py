@@ -8,11 +8,21 @@
 
 from .actions import PASS, Action
 from .cards import WILD, card_name
-from .match import Match, RoundLog
+from .match import Match, RoundLog, match_winners
 from .notation import NotationError, action_from_json, action_to_json, event_to_json
 from .options import STOCK_PRESETS, Options, OptionsError
 from .record import ReplayError, replay, to_record
-from .rules import TIMEOUT, Event, apply, apply_fast, check, legal_actions, new_round, outcome
+from .rules import (
+    TIMEOUT,
+    Event,
+    apply,
+    apply_fast,
+    check,
+    legal_actions,
+    new_round,
+    outcome,
+    round_points,
+)
 from .state import IllegalMove, RoundResult, State
 from .views import SeatView, view
 
@@ -41,9 +51,11 @@ __all__ = [
     "check",
     "event_to_json",
     "legal_actions",
+    "match_winners",
     "new_round",
     "outcome",
     "replay",
+    "round_points",
     "to_record",
     "view",
 ]

@@ -7,6 +7,7 @@ it rotates the dealer and, when a partner has gone, falls back to solo play (R2.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +57,20 @@ def draw_for_dealer(players: int, seed: str | int) -> int:
         best = max(drawn.values())
         candidates = [seat for seat in candidates if drawn[seat] == best]
     return candidates[0]
+
+
+def match_winners(
+    scores: Sequence[int], round_winners: Sequence[int], target: int | None
+) -> tuple[int, ...] | None:
+    """R6.3: the round's winners win the match when their score reaches the target, or at
+    once with a single round (None); None while the match goes on. The score keeper ends its
+    Skip games here too.
+
+    R6.4: a round nobody won (a tied stalemate, a stalled solo round) never ends the match,
+    not even a single-round one: a new round is dealt, so a match always has a winner."""
+    if round_winners and (target is None or scores[round_winners[0]] >= target):
+        return tuple(round_winners)
+    return None
 
 
 class Match:
@@ -162,11 +177,7 @@ class Match:
         for seat, points in enumerate(result.points):
             self.scores[seat] += points
         self.state.scores = tuple(self.scores)
-        target = self.options.match_target
-        # R6.4: a round nobody won (a tied stalemate, a stalled solo round) never ends the match,
-        # not even a single-round one: a new round is dealt, so a match always has a winner.
-        if result.winners and (target is None or self.scores[result.winners[0]] >= target):
-            self.winners = result.winners
+        self.winners = match_winners(self.scores, result.winners, self.options.match_target)
 
     def view(self, seat: int | None) -> SeatView:
         """The seat's view of the current round, match scores included (R7.2)."""

@@ -7,6 +7,7 @@ seeded generator, so the same options, seed and moves always give the same round
 from __future__ import annotations
 
 import random
+from collections.abc import Collection, Sequence
 
 from ..base import Event
 from .actions import PASS, Action
@@ -127,17 +128,22 @@ def _team_stock_left(state: State, seat: int) -> int:
     return left + len(state.stocks[partner]) if partner is not None else left
 
 
+def round_points(winners: Collection[int], stock_left: Sequence[int]) -> tuple[int, ...]:
+    """R6.2: each winner (a player, or both partners) scores 25 plus 5 for every card left in
+    the stocks of the seats not among the winners; everyone else 0, and nobody when nobody won
+    (R6.4). Played rounds and the score keeper's rounds are both scored here."""
+    if not winners:
+        return (0,) * len(stock_left)
+    gain = WIN_BONUS + POINTS_PER_STOCK_CARD * sum(
+        left for seat, left in enumerate(stock_left) if seat not in winners
+    )
+    return tuple(gain if seat in winners else 0 for seat in range(len(stock_left)))
+
+
 def _finish(state: State, winners: tuple[int, ...], stalemate: bool) -> RoundResult:
     """Score the round (R6.2): 25 plus 5 for every card left in the losers' stocks."""
     stock_left = tuple(len(s) for s in state.stocks)
-    points = [0] * state.players
-    if winners:
-        gain = WIN_BONUS + POINTS_PER_STOCK_CARD * sum(
-            left for seat, left in enumerate(stock_left) if seat not in winners
-        )
-        for seat in winners:
-            points[seat] = gain
-    result = RoundResult(winners, tuple(points), stalemate, stock_left)
+    result = RoundResult(winners, round_points(winners, stock_left), stalemate, stock_left)
     state.result = result
     return result
 

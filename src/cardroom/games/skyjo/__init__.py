@@ -10,11 +10,11 @@ docs/skyjo-rules.md).
 from .actions import DRAW, TIMEOUT, Action
 from .cards import new_deck
 from .game import SKYJO, SkyjoGame
-from .match import Match, RoundLog
+from .match import Match, RoundLog, game_winners
 from .notation import action_from_json, action_to_json, event_to_json
 from .options import Options
 from .record import replay, to_record
-from .rules import apply, check, legal_actions, new_round, score
+from .rules import apply, check, legal_actions, new_round, round_result, score
 from .state import RoundResult, State
 from .views import HIDDEN, SeatView, view
 
@@ -36,10 +36,12 @@ __all__ = [
     "apply",
     "check",
     "event_to_json",
+    "game_winners",
     "legal_actions",
     "new_deck",
     "new_round",
     "replay",
+    "round_result",
     "score",
     "to_record",
     "view",

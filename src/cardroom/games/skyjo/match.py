@@ -6,6 +6,7 @@ closer of the round just played is the one to start the next (S4.4).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,15 @@ from .options import Options
 from .rules import apply, new_round
 from .state import RoundResult, State
 from .views import SeatView, view
+
+
+def game_winners(totals: Sequence[int], end_score: int) -> tuple[int, ...] | None:
+    """S5.1: once a total reaches the end score, the seats with the lowest total (ties share
+    the win); None while the game goes on. The score keeper (S6.2) ends its games here too."""
+    if max(totals) < end_score:
+        return None
+    lowest = min(totals)
+    return tuple(s for s, total in enumerate(totals) if total == lowest)
 
 
 @dataclass(slots=True)
@@ -101,9 +111,7 @@ class Match:
         for seat, points in enumerate(result.points):
             self.scores[seat] += points
         self.state.scores = tuple(self.scores)
-        if max(self.scores) >= self.options.end_score:
-            lowest = min(self.scores)
-            self.winners = tuple(s for s, total in enumerate(self.scores) if total == lowest)
+        self.winners = game_winners(self.scores, self.options.end_score)
 
     def view(self, seat: int | None) -> SeatView:
         return view(self.state, seat)

@@ -15,7 +15,15 @@ from .cards import COLUMNS, GRID, column_of, column_positions, new_deck
 from .options import Options
 from .state import REVEALS, RoundResult, State
 
-__all__ = ["apply", "check", "legal_actions", "list_actions", "new_round", "score"]
+__all__ = [
+    "apply",
+    "check",
+    "legal_actions",
+    "list_actions",
+    "new_round",
+    "round_result",
+    "score",
+]
 
 
 def new_round(
@@ -295,14 +303,22 @@ def score(state: State, events: list[Event] | None = None) -> RoundResult:
     positive and not strictly the lowest."""
     assert state.closer is not None
     sums = tuple(sum(c for c in grid if c is not None) for grid in state.cards)
-    closer = state.closer
-    points = list(sums)
-    beaten = any(sums[s] <= sums[closer] for s in range(state.players) if s != closer)
-    doubled = state.options.closer_doubling and beaten and sums[closer] > 0
-    if doubled:
-        points[closer] *= 2
-    state.result = RoundResult(closer, sums, tuple(points), doubled)
+    state.result = round_result(sums, state.closer, doubling=state.options.closer_doubling)
     state.phase = "over"
     if events is not None:
         events.append(Event("round_over", -1, state.result.to_json()))
     return state.result
+
+
+def round_result(sums: Sequence[int], closer: int, *, doubling: bool = True) -> RoundResult:
+    """S4.3 from the round's sums alone: the closer's positive sum is doubled unless it is
+    strictly the lowest. Played rounds and the score keeper's rounds (S6.1) are both scored
+    here, so a round counts the same however it was played."""
+    if not 0 <= closer < len(sums):
+        raise ValueError(f"the closer must be a seat 0-{len(sums) - 1}")
+    points = list(sums)
+    beaten = any(sums[s] <= sums[closer] for s in range(len(sums)) if s != closer)
+    doubled = doubling and beaten and sums[closer] > 0
+    if doubled:
+        points[closer] *= 2
+    return RoundResult(closer, tuple(sums), tuple(points), doubled)
