@@ -8,6 +8,6 @@
 from __future__ import annotations
 
 from .base import Game
-from .registry import GAMES, get_game, register
+from .registry import GAMES, get_game, lower_scores_win, register
 
-__all__ = ["GAMES", "Game", "get_game", "register"]
+__all__ = ["GAMES", "Game", "get_game", "lower_scores_win", "register"]

@@ -170,6 +170,8 @@ class Game(Protocol):
     title: str
     min_players: int
     max_players: int
+    lower_scores_win: bool
+    """Skip: the higher total wins; Skyjo: the lower. Boards and ratings rank by it."""
 
     def options_from_json(self, data: Mapping[str, Any]) -> Any:
         """Validated options (raises ``OptionsError`` naming the rule), ``players`` included."""

@@ -23,5 +23,11 @@ def get_game(name: object) -> Game:
     return game
 
 
+def lower_scores_win(name: str) -> bool:
+    """Whether the lower total wins in game ``name`` (Skyjo); False for an unknown name."""
+    game = GAMES.get(name)
+    return game is not None and game.lower_scores_win
+
+
 register(SKIP)
 register(SKYJO)

@@ -1,8 +1,9 @@
 """Achievements as data: an id, a name, a description and a predicate over one seat's facts.
 
-Adding one is adding a row to ``ACHIEVEMENTS``; nothing else branches on ids. Each is awarded
-once per player, by the match in which its predicate first holds (``award``), and the table
-announces it. Career counters in the facts include the match being awarded.
+Each game has its list (``BY_GAME``: Skip's ``ACHIEVEMENTS``, ``SKYJO_ACHIEVEMENTS``), whose
+predicates read that game's facts; adding one is adding a row. Each is awarded once per
+player, by the match in which its predicate first holds (``award``), and the table announces
+it. Career counters in the facts include the match being awarded.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from cardroom.bots.levels import LEVELS
 from cardroom.league.models import Award
 
 SeatFacts = Any
-"""One seat's facts of a finished match, as the game's ``analyse`` counts them (Skip's
-``SeatFacts``); these achievements read Skip's counters."""
+"""One seat's facts of a finished match, as its game's ``analyse`` counts them; each game's
+achievements read that game's counters."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +29,15 @@ class Achievement:
     name: str
     description: str
     earned: Callable[[SeatFacts], bool]
+    game: str = "skip"
 
     def to_json(self) -> dict[str, str]:
-        return {"id": self.id, "name": self.name, "description": self.description}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "description": self.description,
+            "game": self.game,
+        }
 
 
 def strongest_level() -> str | None:
@@ -97,12 +104,50 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
                 lambda f: _won(f) and f.rounds > 1 and f.opponents_points == 0),
 )  # fmt: skip
 
-BY_ID: dict[str, Achievement] = {a.id: a for a in ACHIEVEMENTS}
+
+def _skyjo(id_: str, name: str, description: str, test: Callable[[Any], bool]) -> Achievement:
+    return Achievement(f"skyjo_{id_}", name, description, test, game="skyjo")
 
 
-def earned(facts: SeatFacts) -> list[Achievement]:
-    """Every achievement whose predicate holds for this seat's match (awarded or not)."""
-    return [a for a in ACHIEVEMENTS if a.earned(facts)]
+def _won_skyjo(f: Any) -> bool:
+    return f.won and f.players > 1
+
+
+SKYJO_ACHIEVEMENTS: tuple[Achievement, ...] = (
+    _skyjo("first_game", "Grid and bear it", "Finish your first Skyjo game.",
+           lambda f: True),
+    _skyjo("first_win", "Lowest of all", "Win a Skyjo game against at least one opponent.",
+           _won_skyjo),
+    _skyjo("column", "Clean column", "Clear a column of three identical cards.",
+           lambda f: f.columns_removed >= 1),
+    _skyjo("column_hunter", "Column hunter", "Clear three columns in one game.",
+           lambda f: f.columns_removed >= 3),
+    _skyjo("below_zero", "Below zero", "Finish a round with a negative score.",
+           lambda f: f.best_round is not None and f.best_round < 0),
+    _skyjo("deep_freeze", "Deep freeze", "Finish a round at -10 or lower.",
+           lambda f: f.best_round is not None and f.best_round <= -10),
+    _skyjo("clean_close", "Clean close",
+           "End a round by turning your last card and keep your score (not doubled).",
+           lambda f: f.rounds_closed > f.closer_doubled),
+    _skyjo("doubled", "Double trouble", "Close a round and have your score doubled.",
+           lambda f: f.closer_doubled >= 1),
+    _skyjo("under_fifty", "Light touch", "Win a Skyjo game with a total under 50.",
+           lambda f: _won_skyjo(f) and f.points < 50),
+    _skyjo("big_table", "Full house", "Win a Skyjo game against five or more opponents.",
+           lambda f: _won_skyjo(f) and f.players >= 6),
+    _skyjo("machine_tamer", "Bot whisperer", "Win a Skyjo game against a bot.",
+           lambda f: _won_skyjo(f) and bool(f.beat_bot_levels)),
+)  # fmt: skip
+
+BY_GAME: dict[str, tuple[Achievement, ...]] = {"skip": ACHIEVEMENTS, "skyjo": SKYJO_ACHIEVEMENTS}
+EVERY: tuple[Achievement, ...] = tuple(a for listed in BY_GAME.values() for a in listed)
+BY_ID: dict[str, Achievement] = {a.id: a for a in EVERY}
+
+
+def earned(facts: SeatFacts, game: str = "skip") -> list[Achievement]:
+    """Every achievement of ``game`` whose predicate holds for this seat's match (awarded or
+    not)."""
+    return [a for a in BY_GAME.get(game, ()) if a.earned(facts)]
 
 
 def award(
@@ -112,10 +157,11 @@ def award(
     match_id: str,
     table_id: str,
     now: datetime,
+    game: str = "skip",
 ) -> list[Achievement]:
     """Store the achievements this match earns that the player does not hold yet."""
     held = set(conn.scalars(select(Award.achievement).where(Award.player_id == player_id)))
-    new = [a for a in earned(facts) if a.id not in held]
+    new = [a for a in earned(facts, game) if a.id not in held]
     if new:
         conn.execute(
             insert(Award),
@@ -140,7 +186,7 @@ def player_achievements(conn: Connection, player_id: str) -> list[dict[str, Any]
         for r in conn.execute(select(Award.__table__).where(Award.player_id == player_id))
     }
     out = []
-    for a in ACHIEVEMENTS:
+    for a in EVERY:
         row = rows.get(a.id)
         out.append(
             {

@@ -65,8 +65,8 @@ def on_match_finished(
     _store_results(conn, row, facts, subjects, moment)
     events: list[dict[str, Any]] = []
     if facts.seats[0].ranked:
-        events += _rate(conn, row, facts, subjects, moment)
-    events += _award(conn, row, facts, seats, subjects, moment)
+        events += _rate(conn, row, facts, subjects, moment, game.lower_scores_win)
+    events += _award(conn, row, facts, seats, subjects, moment, game.name)
     return events
 
 
@@ -102,8 +102,9 @@ def _store_results(
                 "rounds": f.rounds,
                 "rounds_won": f.rounds_won,
                 "turns": f.turns,
-                "stock_played": f.stock_played,
-                "best_round": f.best_round,
+                # Skip's own column (stock cards played); games without stocks store 0
+                "stock_played": getattr(f, "stock_played", 0),
+                "best_round": f.best_round if f.best_round is not None else 0,
                 "finished_at": moment,
             }
             for f in facts.seats
@@ -117,10 +118,13 @@ def _rate(
     facts: Any,
     subjects: list[str],
     moment: datetime,
+    lower_scores_win: bool,
 ) -> list[dict[str, Any]]:
+    sign = -1 if lower_scores_win else 1  # ratings rank the higher score first
     entrants = []
     for f in facts.seats:
-        entrants.append(ratings.Entrant(subjects[f.seat], min(f.side), f.points))
+        side = min(f.side) if f.side else f.seat
+        entrants.append(ratings.Entrant(subjects[f.seat], side, sign * f.points))
     changes = ratings.update_match(
         conn,
         entrants,
@@ -155,6 +159,7 @@ def _award(
     seats: list[dict[str, Any]],
     subjects: list[str],
     moment: datetime,
+    game: str,
 ) -> list[dict[str, Any]]:
     events = []
     for f in facts.seats:
@@ -167,7 +172,8 @@ def _award(
             )
         ).one()
         f.career_matches, f.career_wins = int(counts[0]), int(counts[1])
-        for a in achievements.award(conn, subject, f, row["id"], row["table_id"], moment):
+        won = achievements.award(conn, subject, f, row["id"], row["table_id"], moment, game)
+        for a in won:
             player = {"id": subject, "name": seats[f.seat].get("name")}
             events.append(_event("achievement", f.seat, player=player, achievement=a.to_json()))
     return events

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import Connection, Integer, Select, cast, func, select
 
 from cardroom.bots.levels import LEVELS
+from cardroom.games import lower_scores_win
 from cardroom.league.models import BOT_PREFIX, RatingHistory, Result, Standing
 from cardroom.league.periods import PERIODS, Window, window
 from cardroom.league.ratings import MODES
@@ -94,7 +95,10 @@ def _grouped(q: Query) -> Select[Any]:
             latest.c.newest == 1
         )
     r = Result
-    value = func.max(r.points) if q.board == "scores" else func.sum(cast(r.won, Integer))
+    if q.board == "scores":  # the best final total: the lowest in a game like Skyjo
+        value = func.min(r.points) if lower_scores_win(q.game) else func.max(r.points)
+    else:
+        value = func.sum(cast(r.won, Integer))
     query = (
         select(r.subject, value.label("value"), func.count().label("matches"))
         .where(r.game == q.game, *_filters(q, r.finished_at, r.table_id, r.subject))
@@ -105,6 +109,11 @@ def _grouped(q: Query) -> Select[Any]:
     if q.board == "winners":
         query = query.having(value > 0)
     return query
+
+
+def _best_first(q: Query, value: Any) -> Any:
+    """Boards rank the highest value first, but the lowest total in a lower-wins game."""
+    return value.asc() if q.board == "scores" and lower_scores_win(q.game) else value.desc()
 
 
 def _filters(q: Query, at: Any, table: Any, subject: Any) -> list[Any]:
@@ -127,7 +136,7 @@ def entries(conn: Connection, q: Query, *, offset: int = 0, limit: int = PAGE_SI
         grouped.c.subject,
         grouped.c.value,
         grouped.c.matches,
-        func.rank().over(order_by=grouped.c.value.desc()).label("rank"),
+        func.rank().over(order_by=_best_first(q, grouped.c.value)).label("rank"),
     ).subquery()
     rows = conn.execute(
         select(ranked).order_by(ranked.c.rank, ranked.c.subject).offset(offset).limit(limit)

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Integer, cast, func, select
 
+from cardroom.games import lower_scores_win
 from cardroom.league import achievements, ratings, seasons
 from cardroom.league.accounts import is_claimed
 from cardroom.league.models import Result
@@ -22,6 +23,7 @@ RECENT = 10
 def career(conn: Connection, subject: str, game: str = "skip") -> dict[str, Any]:
     """Totals overall and per mode: matches, wins, win rate, stock cards per turn, best round."""
     r = Result
+    best = func.min if lower_scores_win(game) else func.max  # Skyjo: the lowest round and total
     columns = (
         r.mode,
         func.count().label("matches"),
@@ -29,8 +31,8 @@ def career(conn: Connection, subject: str, game: str = "skip") -> dict[str, Any]
         func.sum(r.turns).label("turns"),
         func.sum(r.stock_played).label("stock_played"),
         func.sum(r.rounds_won).label("rounds_won"),
-        func.max(r.best_round).label("best_round"),
-        func.max(r.points).label("best_match"),
+        best(r.best_round).label("best_round"),
+        best(r.points).label("best_match"),
     )
     rows = conn.execute(
         select(*columns).where(r.subject == subject, r.game == game).group_by(r.mode)
@@ -40,8 +42,9 @@ def career(conn: Connection, subject: str, game: str = "skip") -> dict[str, Any]
         key: sum(m[key] for m in by_mode.values())
         for key in ("matches", "wins", "turns", "stock_played", "rounds_won")
     }
-    total["best_round"] = max((m["best_round"] for m in by_mode.values()), default=0)
-    total["best_match"] = max((m["best_match"] for m in by_mode.values()), default=0)
+    pick = min if lower_scores_win(game) else max
+    total["best_round"] = pick((m["best_round"] for m in by_mode.values()), default=0)
+    total["best_match"] = pick((m["best_match"] for m in by_mode.values()), default=0)
     return {**_rates(total), "by_mode": by_mode}
 
 

@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
 
 from cardroom.league import accounts, leaderboards, profiles, ratings, seasons
-from cardroom.league.achievements import ACHIEVEMENTS
+from cardroom.league.achievements import EVERY
 from cardroom.league.leaderboards import BoardError
 from cardroom.league.models import bot_subject
 from cardroom.league.periods import system_clock
@@ -195,7 +195,7 @@ async def season_list(request: Request) -> dict[str, Any]:
 
 @router.get("/api/achievements")
 async def achievement_list() -> dict[str, Any]:
-    return {"achievements": [a.to_json() for a in ACHIEVEMENTS]}
+    return {"achievements": [a.to_json() for a in EVERY]}
 
 
 @router.get("/api/league/bots")

@@ -21,6 +21,7 @@ class SkipGame:
     title = "Skip"
     min_players = 1
     max_players = MAX_PLAYERS
+    lower_scores_win = False
 
     def options_from_json(self, data: Mapping[str, Any]) -> Options:
         if not isinstance(data, Mapping):

@@ -21,6 +21,7 @@ class SkyjoGame:
     title = "Skyjo"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    lower_scores_win = True
 
     def options_from_json(self, data: Mapping[str, Any]) -> Options:
         if not isinstance(data, Mapping):
