@@ -63,6 +63,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "CARDROOM_BOT_DELAY": "0.05",
         "CARDROOM_ROUND_PAUSE": "0.5",
         "CARDROOM_LOG_LEVEL": "warning",
+        # Every test browser comes from one address and makes many tables in a few minutes.
+        "CARDROOM_CREATE_ADDRESS_BURST": "1000",
+        "CARDROOM_NAMED_ADDRESS_BURST": "1000",
+        "CARDROOM_SIGNIN_ADDRESS_BURST": "1000",
     }
     log = tmp / "server.log"
     command = [sys.executable, "-m", "cardroom.cli", "serve", "--port", str(port)]
