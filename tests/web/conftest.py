@@ -98,11 +98,18 @@ def browser() -> Iterator[Any]:
 
 
 def _open_page(browser: Any, server: str, **context_options: Any) -> Iterator[Any]:
-    """A fresh browser context on the server; fails the test on any JavaScript error."""
+    """A fresh browser context on the server; fails the test on any JavaScript error, and on
+    anything the server's Content-Security-Policy blocked."""
     context = browser.new_context(viewport=DESKTOP, base_url=server, **context_options)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def blocked(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            errors.append(message.text)
+
+    page.on("console", blocked)
     page.set_default_timeout(20_000)
     yield page
     context.close()
