@@ -41,6 +41,7 @@ VIEW_KEYS = set(EngineMatch(Options(players=2), 1).view(0).to_json())
 LOOSE_LIMITS = {
     f"CARDROOM_{name}": "100000"
     for name in (
+        "PLAYERS_ADDRESS_BURST",
         "MAX_TABLES_PER_PLAYER",
         "CREATE_BURST",
         "CREATE_ADDRESS_BURST",

@@ -32,6 +32,8 @@ def rate_limited(response: httpx.Response) -> None:
 @pytest.mark.parametrize("fresh_server", ["sqlite"], indirect=True)
 async def test_tables_per_player_and_creations_per_player_and_address_are_bounded(fresh_server):
     server = fresh_server(
+        CARDROOM_PLAYERS_ADDRESS_BURST="3",
+        CARDROOM_PLAYERS_ADDRESS_RATE="0.001",
         CARDROOM_MAX_TABLES_PER_PLAYER="2",
         CARDROOM_CREATE_BURST="3",
         CARDROOM_CREATE_RATE="0.001",
@@ -41,6 +43,8 @@ async def test_tables_per_player_and_creations_per_player_and_address_are_bounde
     )
     server.start()
     ada, bob, cal = [await Person(server, name).register() for name in ("Ada", "Bob", "Cal")]
+    async with httpx.AsyncClient(base_url=server.url) as http:  # guests come at a bounded rate
+        rate_limited(await http.post("/api/players", json={"name": "Dan"}))
     # A guest's empty table lives an hour at most (here 600 s); refused before any bucket.
     body = {"options": QUICK, "abandon_after": 601}
     refused(await ada.http.post("/api/tables", json=body), 400, "bad_request")

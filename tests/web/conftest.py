@@ -64,6 +64,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "CARDROOM_ROUND_PAUSE": "0.5",
         "CARDROOM_LOG_LEVEL": "warning",
         # Every test browser comes from one address and makes many tables in a few minutes.
+        "CARDROOM_PLAYERS_ADDRESS_BURST": "1000",
         "CARDROOM_CREATE_ADDRESS_BURST": "1000",
         "CARDROOM_NAMED_ADDRESS_BURST": "1000",
         "CARDROOM_SIGNIN_ADDRESS_BURST": "1000",

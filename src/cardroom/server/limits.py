@@ -118,6 +118,7 @@ class Guards:
 
     def __init__(self, settings: Any, clock: Clock = time.monotonic) -> None:
         s = settings
+        self.players_address = Limiter(s.players_address_rate, s.players_address_burst, clock)
         self.create_player = Limiter(s.create_rate, s.create_burst, clock)
         self.create_address = Limiter(s.create_address_rate, s.create_address_burst, clock)
         self.named_player = Limiter(s.named_rate, s.named_burst, clock)

@@ -110,6 +110,8 @@ def name_claimed(name: str) -> Refusal:
 @router.post("/api/players", status_code=201, openapi_extra=documented(NewPlayer))
 async def create_player(request: Request) -> dict[str, Any]:
     name = clean_name((await read(request, NewPlayer)).name)
+    # Each guest has its own buckets: making guests is bounded too, or those would not hold.
+    take_all([(guards(request).players_address, client_address(request.scope))], "new players")
     player_id = new_player_id()
 
     def insert(c: Any) -> dict[str, Any] | None:

@@ -49,6 +49,8 @@ class Settings(BaseSettings):
     rate_burst: Count = 40
     # Abuse limits (docs/protocol.md section 5). Rates are per second on average, bursts are
     # how many may come at once; a player and their client address each have a bucket.
+    players_address_rate: Positive = 1.0  # guests made (POST /api/players) per client address
+    players_address_burst: Count = 30
     max_tables_per_player: Count = 10  # open tables one player owns (created, not closed)
     create_rate: Positive = 0.2  # tables created per player
     create_burst: Count = 10
