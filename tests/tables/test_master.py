@@ -412,6 +412,10 @@ def test_sockets_beyond_the_table_caps_are_refused_and_change_nothing():
         room.connect(EVE)
     assert refused.value.code == "too_many_sockets"
     assert "ws-eve" not in room.sent and len(room.master.audience.connections) == 5
+    room.do(c.Join(BEA))  # a seated player gets in all the same: watchers cannot keep her out
+    room.connect(BEA)
+    assert room.last("ws-bea", "welcome")["spectator"] is False
+    room.do(c.Disconnect("ws-bea"))
     room.do(c.Disconnect("ws-w0"))
     room.connect(EVE)
     assert room.last("ws-eve", "welcome")["spectator"] is True

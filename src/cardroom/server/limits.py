@@ -97,7 +97,8 @@ class HashPool:
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         try:
-            await asyncio.wait_for(self._slots.acquire(), self.wait)
+            async with asyncio.timeout(self.wait):  # acquire() itself handles the cancel
+                await self._slots.acquire()
         except TimeoutError:
             raise RateLimited("the server is busy checking passwords; try again", 1) from None
         try:

@@ -67,7 +67,7 @@ class Settings(BaseSettings):
     signin_address_burst: Count = 20
     hash_workers: Count = 2  # password hashes (argon2: ~64 MiB each) running at once
     hash_wait: Positive = 10.0  # seconds a sign-in waits for a hashing slot before a 429
-    max_sockets_per_table: Count = 64  # WebSockets open to one table
+    max_sockets_per_table: Count = 64  # WebSockets open to one table (seated players: always)
     max_sockets_per_player: Count = 4  # WebSockets one player opens to one table
     lobby_page_size: Count = 50  # tables per page of GET /api/tables by default
     lobby_max_page_size: Count = 200  # the largest per_page accepted

@@ -70,7 +70,7 @@ class TableSettings:
     autopilot_after: int = 3
     autopilot_level: str = "easy"
     history: int = 256
-    max_sockets: int = 64  # sockets open to the table, everyone together
+    max_sockets: int = 64  # sockets open to the table, beyond which only seated players get in
     max_sockets_per_player: int = 4  # sockets one player opens to the table
 
 
@@ -496,8 +496,10 @@ class TableMaster:
         self._watch_people(out)
 
     def _check_room(self, who: Identity) -> None:
-        """Refuse a socket beyond the table's caps, before anything changes."""
-        if len(self.audience.connections) >= self.settings.max_sockets:
+        """Refuse a socket beyond the table's caps, before anything changes. A player holding
+        a seat always gets in (within their own cap): watchers cannot crowd out the players."""
+        full = len(self.audience.connections) >= self.settings.max_sockets
+        if full and self.seat_of(who.id) is None:
             raise Refusal(
                 429,
                 "too_many_sockets",
