@@ -242,6 +242,12 @@ async def test_bad_input_is_refused_never_a_server_error(server):
             public = escaped({"name": name, "public": True})
             refused(await ada.http.post("/api/tables", content=public), 400, "bad_request")
             refused(await ada.http.patch("/api/me", content=body), 400, "bad_request")
+        async with websockets.connect(f"{server.ws_url}/ws/tables/t_%00") as ws:
+            await ws.send(json.dumps({"type": "hello", "token": ada.token}))
+            assert json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))["code"] == "not_found"
+            with pytest.raises(websockets.ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), TIMEOUT)
+            assert ws.close_code == 4404
         # An escaped NUL or lone surrogate anywhere in a body is refused as well.
         raw = b'{"options": {"starter": "x\\u0000"}}'
         response = await ada.http.post("/api/tables", content=raw)

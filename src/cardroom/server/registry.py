@@ -52,6 +52,8 @@ class Tables:
 
     async def find(self, table_id: str) -> Any:
         """The table here, or (several processes) the one another process runs."""
+        if "\x00" in table_id:  # no id has one, and PostgreSQL could not even look it up
+            raise Refusal(404, "not_found", "no open table with that id")
         actor = self.by_id.get(table_id)
         if actor is not None and not actor.closed:
             return actor
