@@ -108,8 +108,8 @@ class HashPool:
 
 
 def client_address(scope: Any) -> str:
-    """The peer's address (a proxy in front should pass the real one through uvicorn's
-    ``--forwarded-allow-ips``)."""
+    """The peer's address; uvicorn has already put a trusted proxy's ``X-Forwarded-For`` here
+    (a proxy on this machine, or those named in ``FORWARDED_ALLOW_IPS``)."""
     client = scope.get("client") if isinstance(scope, dict) else None
     return str(client[0]) if client else "unknown"
 
