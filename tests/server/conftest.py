@@ -36,6 +36,21 @@ PG_ADMIN = os.environ.get("CARDROOM_TEST_PG", "postgresql://postgres@127.0.0.1:5
 TIMEOUT = 60.0  # generous: a loaded 2-core machine must not fail a correct server
 CLOCK_SPEED = 50  # table time runs 50x: a 5 s turn timer passes in 0.1 s
 VIEW_KEYS = set(EngineMatch(Options(players=2), 1).view(0).to_json())
+# Test clients all come from one address and make tables far faster than people do: the abuse
+# limits are loosened here, and tests/server/test_abuse.py sets small ones of its own.
+LOOSE_LIMITS = {
+    f"CARDROOM_{name}": "100000"
+    for name in (
+        "PLAYERS_ADDRESS_BURST",
+        "MAX_TABLES_PER_PLAYER",
+        "CREATE_BURST",
+        "CREATE_ADDRESS_BURST",
+        "NAMED_BURST",
+        "NAMED_ADDRESS_BURST",
+        "SIGNIN_BURST",
+        "SIGNIN_ADDRESS_BURST",
+    )
+}
 
 
 def free_port() -> int:
@@ -59,6 +74,7 @@ class Server:
             "CARDROOM_BOT_DELAY": "0",
             "CARDROOM_ROUND_PAUSE": "1",
             "CARDROOM_LOG_LEVEL": "warning",
+            **LOOSE_LIMITS,
             **env,
         }
         self.process: subprocess.Popen[bytes] | None = None

@@ -9,7 +9,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardroom.server.app import create_app
+from cardroom.server.auth import clean_name
+from cardroom.server.bodies import storable
 from cardroom.server.settings import Settings
+from cardroom.tables.errors import Refusal
 
 
 @pytest.fixture
@@ -70,3 +73,38 @@ def test_the_api_page_documents_every_body(client):
         schema = paths[path][method]["requestBody"]["content"]["application/json"]["schema"]
         assert field in schema["properties"], (path, method)
         assert schema["additionalProperties"] is False
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "nul\x00",
+        "bell\x07",
+        "lone \ud800 surrogate",
+        "right\u202eto left",  # a bidi override
+        "isolate\u2067x\u2069",
+        "zero\u200bwidth",
+        "soft\u00adhyphen",
+        "private\ue000use",
+    ],
+)
+def test_names_with_control_format_or_unpaired_characters_are_refused(name):
+    with pytest.raises(Refusal) as refused:
+        clean_name(name)
+    assert refused.value.status == 400
+
+
+def test_names_are_trimmed_and_may_use_any_script():
+    assert clean_name("  Zoë   Ng ") == "Zoë Ng"
+    assert clean_name("مريم") == "مريم" and clean_name("李雷 🂡") == "李雷 🂡"
+    assert clean_name("t" * 48, 48, "a table name") == "t" * 48
+
+
+def test_a_body_is_storable_without_nul_or_unpaired_surrogates_at_any_depth():
+    assert storable({"a": [{"b": "fine"}, 1, None, True]})
+    assert not storable({"a": [{"b": "x\x00"}]})
+    assert not storable({"a\ud800": 1})
+    deep: list = ["\udc80"]
+    for _ in range(5000):
+        deep = [deep]
+    assert not storable({"deep": deep})  # no recursion limit on the way down

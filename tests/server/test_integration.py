@@ -39,10 +39,13 @@ async def my_turn(person: Person) -> dict[str, Any]:
 async def test_after_names_the_position_so_presence_news_never_makes_a_move_stale(server):
     ada, table = await bot_table(server, "Ada")
     position = await my_turn(ada)
-    # Someone comes to watch: a `table` message advances seq, but not the game.
+    # Table news (a watcher's arrival is not told, a new setting is): a `table` message
+    # advances seq, but not the game.
     watcher = await Person(server, "Watcher").register()
     await watcher.connect(table)
-    news = await ada.expect(lambda m: m["type"] == "table" and m["seq"] > position["seq"])
+    await ada.http.patch(f"/api/tables/{table}", json={"abandon_after": 600})
+    news = await ada.expect(lambda m: m["type"] == "table" and m["table"]["abandon_after"] == 600)
+    assert news["table"]["spectators"] == 1  # the watcher, counted in the next table message
     assert news["seq"] > position["seq"]
 
     legal = position["legal"]

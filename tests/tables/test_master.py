@@ -11,6 +11,8 @@ from cardroom.games.base import Step, derive_seed, rebuild
 from cardroom.tables import commands as c
 from cardroom.tables.effects import MatchFinished, MoveRow, Send, Write
 from cardroom.tables.errors import Refusal
+from cardroom.tables.master import TableSettings
+from cardroom.tables.people import Identity
 
 from .harness import ADA, BEA, CAL, DOT, EVE, Room, play_legal
 
@@ -372,3 +374,48 @@ def test_a_bot_cannot_rebuild_the_deal_from_the_seed_it_is_given():
     for guess in {room.thinking[0].seed, *room.thinking[0].seed.split("/")}:
         dealt = SKIP.new_match(real.options, guess).state
         assert dealt.stocks != deal.stocks and dealt.draw != deal.draw
+
+
+def test_a_spectator_coming_and_going_is_not_told_to_everyone_again():
+    room = Room.open(seats=2)
+    room.sit(ADA, BEA)
+    seq = room.master.seq
+    told = len(room.sent["ws-ada"])
+    watchers = [room.connect(Identity(f"p_w{n}", f"W{n}"), f"ws-w{n}") for n in range(10)]
+    # Each watcher gets its welcome and sync; the people at the table hear nothing new.
+    assert len(room.sent["ws-ada"]) == told and room.master.seq == seq
+    for conn in watchers:
+        assert [m["type"] for m in room.sent[conn]] == ["welcome", "sync"]
+    room.do(c.Disconnect(watchers[0]))
+    assert len(room.sent["ws-ada"]) == told
+    # The count of watchers is in the next table message, which a seated player's news makes.
+    room.do(c.Disconnect("ws-bea"))
+    table = room.last("ws-ada", "table")["table"]
+    assert table["spectators"] == 9 and not table["seats"][1]["connected"]
+    room.connect(BEA)
+    assert room.last("ws-ada", "table")["table"]["seats"][1]["connected"]
+
+
+def test_sockets_beyond_the_table_caps_are_refused_and_change_nothing():
+    pace = TableSettings(
+        bot_delay=0.5, round_pause=2.0, history=256, max_sockets=5, max_sockets_per_player=2
+    )
+    room = Room.open(seats=2, settings=pace)
+    room.sit(ADA)
+    room.connect(ADA, "ws-ada-2")
+    with pytest.raises(Refusal) as refused:
+        room.connect(ADA, "ws-ada-3")
+    assert (refused.value.status, refused.value.code) == (429, "too_many_sockets")
+    for n in range(3):
+        room.connect(Identity(f"p_w{n}", f"W{n}"), f"ws-w{n}")
+    with pytest.raises(Refusal) as refused:
+        room.connect(EVE)
+    assert refused.value.code == "too_many_sockets"
+    assert "ws-eve" not in room.sent and len(room.master.audience.connections) == 5
+    room.do(c.Join(BEA))  # a seated player gets in all the same: watchers cannot keep her out
+    room.connect(BEA)
+    assert room.last("ws-bea", "welcome")["spectator"] is False
+    room.do(c.Disconnect("ws-bea"))
+    room.do(c.Disconnect("ws-w0"))
+    room.connect(EVE)
+    assert room.last("ws-eve", "welcome")["spectator"] is True

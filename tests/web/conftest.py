@@ -63,6 +63,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "CARDROOM_BOT_DELAY": "0.05",
         "CARDROOM_ROUND_PAUSE": "0.5",
         "CARDROOM_LOG_LEVEL": "warning",
+        # Every test browser comes from one address and makes many tables in a few minutes.
+        "CARDROOM_PLAYERS_ADDRESS_BURST": "1000",
+        "CARDROOM_CREATE_ADDRESS_BURST": "1000",
+        "CARDROOM_NAMED_ADDRESS_BURST": "1000",
+        "CARDROOM_SIGNIN_ADDRESS_BURST": "1000",
     }
     log = tmp / "server.log"
     command = [sys.executable, "-m", "cardroom.cli", "serve", "--port", str(port)]
@@ -94,11 +99,18 @@ def browser() -> Iterator[Any]:
 
 
 def _open_page(browser: Any, server: str, **context_options: Any) -> Iterator[Any]:
-    """A fresh browser context on the server; fails the test on any JavaScript error."""
+    """A fresh browser context on the server; fails the test on any JavaScript error, and on
+    anything the server's Content-Security-Policy blocked."""
     context = browser.new_context(viewport=DESKTOP, base_url=server, **context_options)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def blocked(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            errors.append(message.text)
+
+    page.on("console", blocked)
     page.set_default_timeout(20_000)
     yield page
     context.close()

@@ -34,7 +34,7 @@ def test_change_name_keeps_the_same_player(page: Any) -> None:
     before = page.evaluate("JSON.parse(localStorage.getItem('cardroom.player'))")
     page.fill("#rename-form input[name=name]", "Renamed")
     page.click("#rename-form button[type=submit]")
-    page.wait_for_function("document.querySelector('#who').textContent === 'Renamed'")
+    page.wait_for_function("() => document.querySelector('#who').textContent === 'Renamed'")
     after = page.evaluate("JSON.parse(localStorage.getItem('cardroom.player'))")
     assert after["id"] == before["id"] and after["name"] == "Renamed"
     me = page.evaluate(

@@ -69,7 +69,7 @@ def test_installable_manifest_and_a_shell_only_service_worker(page: Any) -> None
     assert scope.endswith("/")
     ui.sign_in(page, "Installer")  # makes API calls while the worker is active
     page.wait_for_function(
-        "caches.open('cardroom-shell-v1').then(c => c.keys()).then(k => k.length > 10)"
+        "() => caches.open('cardroom-shell-v1').then(c => c.keys()).then(k => k.length > 10)"
     )
     cached = page.evaluate(
         "caches.keys().then(names => Promise.all(names.map(n => caches.open(n)"

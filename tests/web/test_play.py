@@ -31,7 +31,7 @@ def test_whole_game_against_a_bot_by_clicking(quick_page: Any, artifacts: Path) 
     # A rematch deals a new match at the same table.
     page.click("#rematch")
     page.wait_for_selector("#match-result", state="detached")
-    page.wait_for_function("document.querySelector('#board')?.dataset.legal !== undefined")
+    page.wait_for_function("() => document.querySelector('#board')?.dataset.legal !== undefined")
     assert page.locator(".scores h2").inner_text().startswith("Round 1")
 
 
@@ -52,7 +52,8 @@ def test_a_round_summary_shows_the_points_then_the_next_round_is_dealt(
     summary.wait_for(state="detached")
     # Round 2 is dealt; with a stock of 1 the bot may win it at once and round 3 follow.
     page.wait_for_function(
-        "/^Round ([2-9]|[1-9][0-9])/.test(document.querySelector('.scores h2')?.innerText ?? '')"
+        "() => /^Round ([2-9]|[1-9][0-9])/"
+        ".test(document.querySelector('.scores h2')?.innerText ?? '')"
     )
 
 
@@ -72,7 +73,7 @@ def test_a_move_by_drag_and_drop(page: Any) -> None:
         hand_before = len(ui.hand(page))
         log_before = page.locator(".log li").count()
         ui.drag_move(page, action)
-        page.wait_for_function(f"document.querySelectorAll('.log li').length > {log_before}")
+        page.wait_for_function(f"() => document.querySelectorAll('.log li').length > {log_before}")
         assert "played" in page.locator(".log li").last.inner_text()
         if action["from"] == "hand":
             assert len(ui.hand(page)) in (hand_before - 1, 5)  # an emptied hand refills (R4.3)

@@ -286,6 +286,9 @@ def run(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> list[Re
             "CARDROOM_RATE": "100000",
             "CARDROOM_RATE_BURST": "100000",
             "CARDROOM_MAX_TABLES": str(tables * 4),
+            # Every load player comes from this one address, all within seconds.
+            "CARDROOM_PLAYERS_ADDRESS_BURST": str(tables * 4),
+            "CARDROOM_CREATE_ADDRESS_BURST": str(tables * 4),
             "CARDROOM_LOG_LEVEL": "warning",
         }
         server = start([str(Path(sys.executable).parent / "cardroom"), "serve"], port, env, workdir)

@@ -73,6 +73,8 @@ def table_settings(settings: Settings) -> TableSettings:
         autopilot_after=settings.autopilot_after,
         autopilot_level=settings.autopilot_level,
         history=settings.history,
+        max_sockets=settings.max_sockets_per_table,
+        max_sockets_per_player=settings.max_sockets_per_player,
     )
 
 

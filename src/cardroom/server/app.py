@@ -25,6 +25,7 @@ from cardroom.server.auth import Tokens
 from cardroom.server.bots import BotRunner
 from cardroom.server.cluster import make_cluster
 from cardroom.server.league_worker import LeagueWorker
+from cardroom.server.limits import Guards, RateLimited
 from cardroom.server.registry import Tables
 from cardroom.server.settings import Settings
 from cardroom.server.timers import Clock
@@ -65,6 +66,67 @@ class BodyLimit:
         await self.app(scope, receive, send)
 
 
+class NoNul:
+    """Refuse a NUL in the path (404) or the query (400): no id or name has one, and
+    PostgreSQL cannot even compare a string holding one (a 500 otherwise)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            query = scope.get("query_string", b"").lower()
+            error = None
+            if "\x00" in scope.get("path", ""):
+                error = Refusal(404, "not_found", "no such thing here (a NUL in the path)")
+            elif b"%00" in query or b"\x00" in query:
+                error = Refusal(400, "bad_request", "a query parameter holds a NUL character")
+            if error is not None:
+                response = JSONResponse(error.to_json(), status_code=error.status)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+# The static web client uses its own scripts, styles and images only; sockets go to this host.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = (
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+)
+NO_CSP = ("/api/docs",)  # the API page loads its viewer from a CDN
+
+
+class SecurityHeaders:
+    """Every HTTP answer: no framing, no type sniffing, no referrer beyond this site; all but
+    the API page also a Content-Security-Policy that allows only this server's own files."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        csp = not scope.get("path", "").startswith(NO_CSP)
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", ()))
+                headers.extend(SECURITY_HEADERS)
+                if csp:
+                    headers.append((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
 
@@ -93,6 +155,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.journal = journal
         app.state.tokens = Tokens(settings.secret or shared_secret(engine))
         app.state.tables = tables
+        app.state.guards = Guards(settings)
         restored = await tables.restore()
         await cluster.start(tables)
         catching_up = asyncio.create_task(league.catch_up(), name="league-catch-up")
@@ -119,7 +182,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(Refusal)
     async def api_error(_request: Request, error: Refusal) -> JSONResponse:
-        return JSONResponse(error.to_json(), status_code=error.status)
+        headers = {"Retry-After": str(error.retry_after)} if isinstance(error, RateLimited) else {}
+        return JSONResponse(error.to_json(), status_code=error.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -137,6 +201,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
 
     app.add_middleware(BodyLimit, max_body=settings.max_body)
+    app.add_middleware(NoNul)
+    app.add_middleware(SecurityHeaders)
 
     @app.get("/healthz")
     async def healthz(request: Request) -> dict[str, Any]:

@@ -53,13 +53,23 @@ def new_player_id() -> str:
     return "p_" + secrets.token_hex(8)
 
 
-def clean_name(raw: object) -> str:
-    """A display name: 1-32 printable characters, spaces trimmed and collapsed."""
+def clean_name(raw: object, longest: int = MAX_NAME, what: str = "a name") -> str:
+    """A display name: 1-32 printable characters, spaces trimmed and collapsed.
+
+    Unicode's "other" characters are refused: controls (NUL among them, which PostgreSQL
+    cannot store), format characters (the bidi overrides that make a name read backwards,
+    zero-width ones that make two names look alike), lone surrogates (not storable as UTF-8),
+    private-use and unassigned code points."""
     if not isinstance(raw, str):
-        raise Refusal(400, "bad_request", "a name is a string of 1 to 32 characters")
+        raise Refusal(400, "bad_request", f"{what} is a string of 1 to {longest} characters")
     name = " ".join(raw.split())
-    if not 1 <= len(name) <= MAX_NAME:
-        raise Refusal(400, "bad_request", f"a name has 1 to {MAX_NAME} characters")
+    if not 1 <= len(name) <= longest:
+        raise Refusal(400, "bad_request", f"{what} has 1 to {longest} characters")
     if any(unicodedata.category(c).startswith("C") for c in name):
-        raise Refusal(400, "bad_request", "a name may not contain control characters")
+        raise Refusal(
+            400,
+            "bad_request",
+            f"{what} may not contain control, format (bidi, zero-width) or unpaired "
+            "surrogate characters",
+        )
     return name

@@ -115,7 +115,35 @@ async def read_json(request: Request) -> dict[str, Any]:
         raise Refusal(400, "bad_request", "the body must be JSON") from None
     if not isinstance(data, dict):
         raise Refusal(400, "bad_request", "the body must be a JSON object")
+    if not storable(data):
+        raise Refusal(
+            400, "bad_request", "the body holds a NUL or an unpaired surrogate (\\u0000, \\ud800)"
+        )
     return data
+
+
+def storable(data: Any) -> bool:
+    """No string in ``data`` (keys included) holds a NUL or a lone surrogate: JSON allows
+    both, but neither can be stored (PostgreSQL text, UTF-8), so they are refused up front."""
+    todo = [data]
+    while todo:  # a loop, not recursion: a body may nest thousands deep
+        item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, str) and ("\x00" in item or not _encodes(item)):
+            return False
+    return True
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 async def read(request: Request, model: type[B]) -> B:

@@ -25,7 +25,8 @@ from cardroom.league.periods import system_clock
 from cardroom.server.auth import Identity, clean_name
 from cardroom.server.bodies import Claim, SignIn, documented, read
 from cardroom.server.bots import levels_json
-from cardroom.server.lobby import identity
+from cardroom.server.limits import HashPool, client_address, take_all
+from cardroom.server.lobby import MAX_PAGE, identity
 from cardroom.tables.errors import Refusal
 
 router = APIRouter()
@@ -70,8 +71,9 @@ async def claim(request: Request) -> dict[str, Any]:
     me = identity(request)
     data = await read(request, Claim)
     name = clean_name(data.name) if data.name is not None else None
+    _limit_passwords(request, me.id)
     try:
-        password_hash = await run_in_threadpool(accounts.hash_password, data.password)
+        password_hash = await _hashing(request).run(accounts.hash_password, data.password)
     except accounts.AccountError as error:
         raise _account_error(error) from None
     now = _now(request)
@@ -110,17 +112,19 @@ async def sign_in(request: Request) -> dict[str, Any]:
     name, password = data.name, data.password
     if name is None or password is None:
         raise Refusal(400, "bad_request", "send a name and a password")
+    _limit_passwords(request, "name:" + accounts.name_key(name))
+    hashing = _hashing(request)
     found = await _read(request, lambda c: accounts.credentials(c, name))
     refused = Refusal(401, "unauthorized", "that name and password do not match an account")
     if found is None:
-        await run_in_threadpool(accounts.verify, _dummy_hash(), password)  # same time either way
+        await hashing.run(accounts.verify, _dummy_hash(), password)  # same time either way
         raise refused
     player_id, display, password_hash = found
-    if not await run_in_threadpool(accounts.verify, password_hash, password):
+    if not await hashing.run(accounts.verify, password_hash, password):
         raise refused
     new_hash = None
     if accounts.needs_rehash(password_hash):
-        new_hash = await run_in_threadpool(accounts.hash_password, password)
+        new_hash = await hashing.run(accounts.hash_password, password)
     now = _now(request)
     await request.app.state.journal.run(lambda c: accounts.signed_in(c, player_id, now, new_hash))
     issued = Identity(player_id, display)
@@ -132,6 +136,17 @@ async def account(request: Request) -> dict[str, Any]:
     me = identity(request)
     claimed = await _read(request, lambda c: accounts.is_claimed(c, me.id))
     return {"player": {**me.to_json(), "claimed": claimed}}
+
+
+def _limit_passwords(request: Request, key: str) -> None:
+    """Password guesses are slow per name (or player) and per client address."""
+    g = request.app.state.guards
+    address = client_address(request.scope)
+    take_all(((g.signin_name, key), (g.signin_address, address)), "sign-in attempts")
+
+
+def _hashing(request: Request) -> HashPool:
+    return request.app.state.guards.hashing
 
 
 def _tokens(request: Request, who: Identity) -> str:
@@ -162,6 +177,8 @@ async def leaderboard(
     """A page of a board; ``season=2026-10`` reads a closed season's frozen standings."""
     await _roll_over_if_due(request)
     try:
+        if not 1 <= page <= MAX_PAGE:  # a database's offset has 64 bits at most
+            raise BoardError(f"pages are numbered 1 to {MAX_PAGE}")
         if season is not None:
             if board not in leaderboards.BOARDS:
                 raise BoardError(f"unknown board {board!r}")

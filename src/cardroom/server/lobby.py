@@ -29,11 +29,15 @@ from cardroom.server.bodies import (
     read,
 )
 from cardroom.server.bots import levels_json
-from cardroom.server.registry import Tables, check_options
+from cardroom.server.limits import Guards, client_address, take_all
+from cardroom.server.registry import MAX_TABLE_NAME, Tables, check_options
 from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal
+from cardroom.tables.master import check_abandon_after
 
 router = APIRouter()
+
+MAX_PAGE = 1_000_000  # page numbers beyond any listing, yet small enough for any arithmetic
 
 
 # -- helpers ---------------------------------------------------------------------------------------
@@ -57,6 +61,39 @@ def answer(actor: TableActor, status: int = 200, **extra: Any) -> JSONResponse:
     return JSONResponse({"table": actor.info(), **extra}, status_code=status)
 
 
+def guards(request: Request) -> Guards:
+    return request.app.state.guards
+
+
+def limit_creating(request: Request, player: Identity) -> None:
+    """Tables made by one player, and from one client address, come at a bounded rate."""
+    g = guards(request)
+    address = client_address(request.scope)
+    take_all(((g.create_player, player.id), (g.create_address, address)), "new tables")
+
+
+def limit_named(request: Request, player: Identity) -> None:
+    """Each named-table lookup may open a table, and guessing names must stay slow."""
+    g = guards(request)
+    address = client_address(request.scope)
+    take_all(((g.named_player, player.id), (g.named_address, address)), "table name lookups")
+
+
+async def check_lifetime(request: Request, player: Identity, abandon_after: Any) -> None:
+    """A guest's table may stay open without people for ``guest_max_abandon_after`` seconds at
+    most (an account's for the whole range): forgotten tables do not pile up for days."""
+    cap = request.app.state.settings.guest_max_abandon_after
+    if abandon_after is None or check_abandon_after(abandon_after) <= cap:
+        return
+    if not await request.app.state.journal.run(lambda c: accounts.is_claimed(c, player.id)):
+        raise Refusal(
+            400,
+            "bad_request",
+            f"a guest's table stays open at most {cap:.0f} seconds without people "
+            "(abandon_after); claim an account for longer",
+        )
+
+
 # -- players ---------------------------------------------------------------------------------------
 
 
@@ -73,6 +110,8 @@ def name_claimed(name: str) -> Refusal:
 @router.post("/api/players", status_code=201, openapi_extra=documented(NewPlayer))
 async def create_player(request: Request) -> dict[str, Any]:
     name = clean_name((await read(request, NewPlayer)).name)
+    # Each guest has its own buckets: making guests is bounded too, or those would not hold.
+    take_all([(guards(request).players_address, client_address(request.scope))], "new players")
     player_id = new_player_id()
 
     def insert(c: Any) -> dict[str, Any] | None:
@@ -140,9 +179,35 @@ async def levels() -> dict[str, Any]:
 # -- tables ----------------------------------------------------------------------------------------
 
 
+STATUS_ORDER = {"waiting": 0, "playing": 1, "finished": 2}
+
+
+def listing_order(info: dict[str, Any]) -> tuple[int, str, str]:
+    """Waiting tables with a free seat first, then by status; older tables first in each."""
+    free = info["status"] == "waiting" and info["free_seats"] > 0
+    rank = 0 if free else 1 + STATUS_ORDER.get(info["status"], 3)
+    return rank, info.get("created_at") or "", info["id"]
+
+
 @router.get("/api/tables")
-async def list_tables(request: Request) -> dict[str, Any]:
-    return {"tables": await tables_of(request).listing()}
+async def list_tables(
+    request: Request, page: int = 1, per_page: int | None = None
+) -> dict[str, Any]:
+    """A page of the open public tables (``per_page`` up to ``lobby_max_page_size``)."""
+    settings = request.app.state.settings
+    size = settings.lobby_page_size if per_page is None else per_page
+    if not 1 <= page <= MAX_PAGE:
+        raise Refusal(400, "bad_request", f"pages are numbered 1 to {MAX_PAGE}")
+    if not 1 <= size <= settings.lobby_max_page_size:
+        raise Refusal(400, "bad_request", f"per_page is 1 to {settings.lobby_max_page_size} tables")
+    infos = sorted(await tables_of(request).listing(), key=listing_order)
+    start = (page - 1) * size
+    return {
+        "tables": infos[start : start + size],
+        "total": len(infos),
+        "page": page,
+        "per_page": size,
+    }
 
 
 @router.post("/api/tables", openapi_extra=documented(NewTable))
@@ -150,18 +215,21 @@ async def create_table(request: Request) -> JSONResponse:
     player = identity(request)
     data = await read(request, NewTable)
     name = data.name
-    if name is not None and not 1 <= len(name.strip()) <= 48:
-        raise Refusal(400, "bad_request", "a table name has 1 to 48 characters")
+    if name is not None:
+        name = clean_name(name, MAX_TABLE_NAME, "a table name")
     tables = tables_of(request)
     if name is not None and not data.public:
+        limit_named(request, player)
         actor, seat, created = await tables.named(player, name, data.seats, data.options)
         return answer(actor, 201 if created else 200, seat=seat, created=created)
+    await check_lifetime(request, player, data.abandon_after)
+    limit_creating(request, player)
     actor = await tables.create(
         player,
         seats=data.seats,
         options=data.options,
         public=data.public,
-        name=name.strip() if name is not None else None,
+        name=name,
         abandon_after=data.abandon_after,
     )
     seat = await actor.ask(actor.join, player, None)
@@ -172,6 +240,7 @@ async def create_table(request: Request) -> JSONResponse:
 async def named_table(request: Request) -> JSONResponse:
     player = identity(request)
     data = await read(request, NamedTable)
+    limit_named(request, player)
     actor, seat, created = await tables_of(request).named(
         player, data.name, data.seats, data.options
     )
@@ -187,6 +256,7 @@ async def quickplay(request: Request) -> JSONResponse:
     of create + n x bots + start); without, a seat at a waiting public table with people."""
     player = identity(request)
     data = await read(request, QuickPlay)
+    limit_creating(request, player)  # it may make a table (with bots, it always does)
     if data.bots is not None:
         if data.seats is not None:
             raise Refusal(
@@ -257,6 +327,7 @@ async def configure(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
     data = await read(request, TableSettings)
     actor = await tables_of(request).find(table_id)
+    await check_lifetime(request, player, data.abandon_after)
     await actor.ask(actor.configure, player, data.options, data.abandon_after)
     return answer(actor)
 

@@ -15,7 +15,7 @@ from typing import Any
 from cardroom.games import get_game
 from cardroom.games.base import OptionsError
 from cardroom.server.actor import Services, TableActor
-from cardroom.server.auth import Identity
+from cardroom.server.auth import Identity, clean_name
 from cardroom.server.cluster import Cluster, LocalCluster
 from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal, bad_options
@@ -52,10 +52,16 @@ class Tables:
 
     async def find(self, table_id: str) -> Any:
         """The table here, or (several processes) the one another process runs."""
+        if "\x00" in table_id:  # no id has one, and PostgreSQL could not even look it up
+            raise Refusal(404, "not_found", "no open table with that id")
         actor = self.by_id.get(table_id)
         if actor is not None and not actor.closed:
             return actor
         return await self.cluster.locate(table_id)
+
+    def owned_by(self, player_id: str) -> int:
+        """Open tables this process runs for ``player_id`` as their owner."""
+        return sum(1 for t in self.by_id.values() if t.owner.id == player_id and not t.closed)
 
     def public(self) -> list[TableActor]:
         return [t for t in self.by_id.values() if t.public and not t.closed]
@@ -82,6 +88,14 @@ class Tables:
     ) -> TableActor:
         if len(self.by_id) >= self.settings.max_tables:
             raise Refusal(503, "server_full", "this server hosts as many tables as it can")
+        cap = self.settings.max_tables_per_player
+        if self.owned_by(owner.id) >= cap:
+            raise Refusal(
+                429,
+                "too_many_tables",
+                f"you have {cap} open tables already; a table closes once nobody has been "
+                "at it for its abandon_after seconds",
+            )
         checked = check_options(seats, options, game)
         abandon = (
             check_abandon_after(abandon_after)
@@ -152,9 +166,7 @@ class Tables:
         self, player: Identity, name: Any, seats: Any, options: Any
     ) -> tuple[TableActor, int | None, bool]:
         """A named private game: the same name reaches the same open table."""
-        if not isinstance(name, str) or not 1 <= len(" ".join(name.split())) <= MAX_TABLE_NAME:
-            raise Refusal(400, "bad_request", f"a table name has 1 to {MAX_TABLE_NAME} characters")
-        clean = " ".join(name.split())
+        clean = clean_name(name, MAX_TABLE_NAME, "a table name")
         key = table_name_key(clean)
         async with self._lock:
             actor: Any = self.by_name.get(key)

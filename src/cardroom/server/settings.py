@@ -47,6 +47,30 @@ class Settings(BaseSettings):
     max_body: Count = 16384  # bytes per HTTP request body
     rate: Positive = 20.0  # messages per second per socket, on average
     rate_burst: Count = 40
+    # Abuse limits (docs/protocol.md section 5). Rates are per second on average, bursts are
+    # how many may come at once; a player and their client address each have a bucket.
+    players_address_rate: Positive = 1.0  # guests made (POST /api/players) per client address
+    players_address_burst: Count = 30
+    max_tables_per_player: Count = 10  # open tables one player owns (created, not closed)
+    create_rate: Positive = 0.2  # tables created per player
+    create_burst: Count = 10
+    create_address_rate: Positive = 1.0  # tables created per client address
+    create_address_burst: Count = 30
+    guest_max_abandon_after: Positive = 3600.0  # seconds a guest's empty table may stay open
+    named_rate: Positive = 1.0  # named private table lookups per player
+    named_burst: Count = 20
+    named_address_rate: Positive = 5.0  # named private table lookups per client address
+    named_address_burst: Count = 60
+    signin_rate: Positive = 0.1  # sign-ins and claims per name (or per player for a claim)
+    signin_burst: Count = 5
+    signin_address_rate: Positive = 0.5  # sign-ins and claims per client address
+    signin_address_burst: Count = 20
+    hash_workers: Count = 2  # password hashes (argon2: ~64 MiB each) running at once
+    hash_wait: Positive = 10.0  # seconds a sign-in waits for a hashing slot before a 429
+    max_sockets_per_table: Count = 64  # WebSockets open to one table (seated players: always)
+    max_sockets_per_player: Count = 4  # WebSockets one player opens to one table
+    lobby_page_size: Count = 50  # tables per page of GET /api/tables by default
+    lobby_max_page_size: Count = 200  # the largest per_page accepted
     ws_impl: str = "auto"  # uvicorn's WebSocket implementation: auto | websockets | wsproto ...
     ws_compression: bool = False  # permessage-deflate: less bandwidth, much more CPU per move
     switch_interval: Positive = 0.0005  # seconds; short GIL slices keep thread hand-offs quick

@@ -26,6 +26,7 @@ router = APIRouter()
 
 HELLO_TIMEOUT = 10.0
 MAX_REFUSALS = 100  # refused messages (flooding, junk) before a socket is closed
+CLOSE_CODES = {404: 4404, 429: 4429}  # a refused hello's close code, by the refusal's status
 
 
 class RateLimit:
@@ -90,7 +91,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         await conn.finish()
         with contextlib.suppress(Exception):
             await websocket.send_text(error_message(error.code, error.message))
-            await websocket.close(4404)
+            await websocket.close(CLOSE_CODES.get(error.status, 4404))
         return
     limit = RateLimit(settings.rate, settings.rate_burst)
     refusals = 0

@@ -54,10 +54,10 @@ class Audience:
         self.connections[conn] = who
         return first
 
-    def depart(self, conn: str) -> bool:
-        """A socket is gone; True if it was the player's last one here."""
+    def depart(self, conn: str) -> Identity | None:
+        """A socket is gone; who left if it was the player's last one here (else None)."""
         who = self.connections.pop(conn, None)
-        return who is not None and who.id not in self.players()
+        return who if who is not None and who.id not in self.players() else None
 
     def renamed(self, who: Identity) -> None:
         for conn, known in self.connections.items():

@@ -70,6 +70,8 @@ class TableSettings:
     autopilot_after: int = 3
     autopilot_level: str = "easy"
     history: int = 256
+    max_sockets: int = 64  # sockets open to the table, beyond which only seated players get in
+    max_sockets_per_player: int = 4  # sockets one player opens to the table
 
 
 @dataclass(slots=True)
@@ -447,7 +449,11 @@ class TableMaster:
     # -- people come and go ------------------------------------------------------------------
 
     def connect(self, cmd: c.Connect, out: list[Effect]) -> None:
+        """A socket said hello. Only a seated player's arrival is news for everyone (a
+        ``table`` message); a spectator's is counted in the next one, so a crowd of watchers
+        does not make the table send each of them the whole table again."""
         who = cmd.who
+        self._check_room(who)
         first = self.audience.arrive(cmd.conn, who)
         seat = self.seat_of(who.id)
         shown = self.match_seat_of(who.id) if self.match is not None else None
@@ -472,7 +478,7 @@ class TableMaster:
             out,
         )
         self._watch_people(out)
-        changed = first
+        changed = first and seat is not None
         if seat is not None and seat.away:  # coming back to the table (R2.4)
             seat.away = False
             out.append(Write((SeatRows(self.seating.rows()),), wait=False))
@@ -484,9 +490,30 @@ class TableMaster:
             self._tell_table(out)
 
     def disconnect(self, cmd: c.Disconnect, out: list[Effect]) -> None:
-        if self.audience.depart(cmd.conn):
+        gone = self.audience.depart(cmd.conn)
+        if gone is not None and self.seat_of(gone.id) is not None:
             self._tell_table(out)
         self._watch_people(out)
+
+    def _check_room(self, who: Identity) -> None:
+        """Refuse a socket beyond the table's caps, before anything changes. A player holding
+        a seat always gets in (within their own cap): watchers cannot crowd out the players."""
+        full = len(self.audience.connections) >= self.settings.max_sockets
+        if full and self.seat_of(who.id) is None:
+            raise Refusal(
+                429,
+                "too_many_sockets",
+                f"this table has {self.settings.max_sockets} connections already; "
+                "watch another table or try later",
+            )
+        mine = sum(1 for known in self.audience.connections.values() if known.id == who.id)
+        if mine >= self.settings.max_sockets_per_player:
+            raise Refusal(
+                429,
+                "too_many_sockets",
+                f"you have {self.settings.max_sockets_per_player} connections to this table "
+                "already; close one first",
+            )
 
     def resync(self, cmd: c.Resync, out: list[Effect]) -> None:
         if cmd.conn in self.audience.connections:

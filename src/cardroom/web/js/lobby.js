@@ -170,9 +170,10 @@ export class Lobby {
   }
 
   async refresh() {
-    let tables;
+    let tables, total;
     try {
-      ({ tables } = await api.tables());
+      // The first page only: the server puts tables with a free seat first.
+      ({ tables, total } = await api.tables());
     } catch (error) {
       mount(this.list, h("p", { class: "muted" }, `The table list is not available: ${error.message}`));
       return;
@@ -183,6 +184,8 @@ export class Lobby {
       return;
     }
     const me = player();
+    const more = total > tables.length
+      ? h("p", { class: "muted" }, `Showing ${tables.length} of ${total} open tables.`) : null;
     mount(this.list, h("ul", { class: "tables" }, tables.map((t) => {
       const taken = t.seats.filter((s) => s.player || s.bot).length;
       const mine = t.seats.some((s) => s.player?.id === me?.id);
@@ -197,7 +200,7 @@ export class Lobby {
           mine ? h("button", { type: "button", class: "btn small primary", onclick: () => this.openTable(t.id) }, "Back to my seat")
             : canJoin ? h("button", { type: "button", class: "btn small primary", onclick: () => this.join(t.id) }, "Join") : null,
           h("button", { type: "button", class: "btn small", onclick: () => this.openTable(t.id) }, "Watch")));
-    })));
+    })), more);
   }
 
   async join(id) {

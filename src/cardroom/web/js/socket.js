@@ -6,6 +6,7 @@ const FATAL = new Map([
   [4401, "Your identity was not accepted; choose a name again."],
   [4404, "This table does not exist any more."],
   [4408, "Too many messages; the connection was closed."],
+  [4429, "Too many connections to this table (yours, or everyone's); close another tab or try later."],
 ]);
 
 let counter = 0;
