@@ -257,6 +257,11 @@ class Person:
         seen = message.get("view")
         if seen is None:
             return
+        if seen.get("game") == "skyjo":  # face-down cards are "?" to all; a drawn card its own
+            assert seen["seat"] == (None if self.spectator else self.seat), "another seat's view"
+            assert seen["drawn"] is None or seen["current"] == self.seat, "a drawn card leaked"
+            assert self.spectator is False or "legal" not in message
+            return
         assert set(seen) == VIEW_KEYS, f"unexpected view fields {set(seen) ^ VIEW_KEYS}"
         if self.spectator or self.seat is None:
             assert seen["seat"] is None and seen["hand"] is None, "a spectator saw a hand"

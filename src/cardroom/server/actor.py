@@ -120,6 +120,10 @@ class TableActor:
         return self.master.status
 
     @property
+    def game(self) -> str:
+        return self.master.game.name
+
+    @property
     def owner(self) -> Identity:
         return self.master.owner
 

@@ -36,7 +36,11 @@ class NewPlayer(Body):
     name: StrictStr | None = Field(None, description="The guest's display name (1-32 characters).")
 
 
+GAME = Field("skip", description="The game (GET /api/games): skip or skyjo.")
+
+
 class NewTable(Body):
+    game: StrictStr = GAME
     seats: StrictInt | None = Field(None, description="Seats at the table (the game's range).")
     public: StrictBool = Field(True, description="Listed in the lobby, or private.")
     name: StrictStr | None = Field(
@@ -49,6 +53,7 @@ class NewTable(Body):
 
 
 class NamedTable(Body):
+    game: StrictStr = GAME
     name: StrictStr | None = None
     seats: StrictInt | None = None
     options: dict[str, Any] | None = None
@@ -58,6 +63,7 @@ class QuickPlay(Body):
     """With ``bots``: a private table against that many bots, started. Without: a seat at a
     waiting public table with people (``seats``, ``options``)."""
 
+    game: StrictStr = GAME
     seats: StrictInt | None = None
     options: dict[str, Any] | None = None
     bots: StrictInt | None = Field(None, description="Bots to play against (1-7).")

@@ -16,7 +16,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from cardroom.bots import Bot
-from cardroom.bots.levels import LEVELS, Level
+from cardroom.bots.levels import Level, levels_for
 
 MAX_CACHED_BOTS = 512
 
@@ -46,10 +46,10 @@ class BotCache:
 _worker_bots = BotCache()
 
 
-def levels_json() -> list[dict[str, Any]]:
+def levels_json(game: str = "skip") -> list[dict[str, Any]]:
     return [
         {"id": level.id, "name": level.name, "description": level.description}
-        for level in LEVELS.values()
+        for level in levels_for(game).values()
     ]
 
 

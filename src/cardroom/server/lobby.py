@@ -12,8 +12,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from cardroom.bots.levels import LEVELS
-from cardroom.games import get_game
+from cardroom.bots.levels import levels_for
+from cardroom.games import GAMES, get_game
 from cardroom.league import accounts
 from cardroom.server.actor import TableActor
 from cardroom.server.auth import Identity, clean_name, new_player_id
@@ -172,8 +172,34 @@ async def rename(request: Request) -> dict[str, Any]:
 
 
 @router.get("/api/levels")
-async def levels() -> dict[str, Any]:
-    return {"levels": levels_json()}
+async def levels(game: str = "skip") -> dict[str, Any]:
+    """The bot levels people may seat at a table of ``game``."""
+    return {"levels": levels_json(game_of(game))}
+
+
+@router.get("/api/games")
+async def games() -> dict[str, Any]:
+    """The games tables are made for, with their seat range and named option sets."""
+    return {
+        "games": [
+            {
+                "name": g.name,
+                "title": g.title,
+                "min_players": g.min_players,
+                "max_players": g.max_players,
+                "presets": g.preset_options(),
+            }
+            for g in GAMES.values()
+        ]
+    }
+
+
+def game_of(name: str) -> str:
+    """A game's registry name, or a refusal listing the games there are."""
+    try:
+        return get_game(name).name
+    except LookupError as error:
+        raise Refusal(400, "bad_request", str(error)) from None
 
 
 # -- tables ----------------------------------------------------------------------------------------
@@ -218,9 +244,10 @@ async def create_table(request: Request) -> JSONResponse:
     if name is not None:
         name = clean_name(name, MAX_TABLE_NAME, "a table name")
     tables = tables_of(request)
+    game = game_of(data.game)
     if name is not None and not data.public:
         limit_named(request, player)
-        actor, seat, created = await tables.named(player, name, data.seats, data.options)
+        actor, seat, created = await tables.named(player, name, data.seats, data.options, game)
         return answer(actor, 201 if created else 200, seat=seat, created=created)
     await check_lifetime(request, player, data.abandon_after)
     limit_creating(request, player)
@@ -231,6 +258,7 @@ async def create_table(request: Request) -> JSONResponse:
         public=data.public,
         name=name,
         abandon_after=data.abandon_after,
+        game=game,
     )
     seat = await actor.ask(actor.join, player, None)
     return answer(actor, 201, seat=seat, created=True)
@@ -242,7 +270,7 @@ async def named_table(request: Request) -> JSONResponse:
     data = await read(request, NamedTable)
     limit_named(request, player)
     actor, seat, created = await tables_of(request).named(
-        player, data.name, data.seats, data.options
+        player, data.name, data.seats, data.options, game_of(data.game)
     )
     return answer(actor, 201 if created else 200, seat=seat, created=created)
 
@@ -267,22 +295,26 @@ async def quickplay(request: Request) -> JSONResponse:
         return await _quickplay_bots(request, player, data)
     if data.level is not None:
         raise Refusal(400, "bad_request", "unexpected field: level (only with bots)")
-    actor, seat, created = await tables_of(request).quickplay(player, data.seats, data.options)
+    actor, seat, created = await tables_of(request).quickplay(
+        player, data.seats, data.options, game_of(data.game)
+    )
     return answer(actor, 201 if created else 200, seat=seat, created=created)
 
 
 async def _quickplay_bots(request: Request, player: Identity, data: QuickPlay) -> JSONResponse:
-    count, level = data.bots, data.level or "easy"
+    count, level, game = data.bots, data.level or "easy", game_of(data.game)
     if count is None or not 1 <= count <= MAX_QUICK_BOTS:
         raise Refusal(400, "bad_request", f"bots is a number from 1 to {MAX_QUICK_BOTS}")
-    if level not in LEVELS:
-        raise Refusal(400, "bad_request", f"level is one of {', '.join(LEVELS)}")
+    levels = levels_for(game)
+    if level not in levels:
+        choose = ", ".join(levels) or "none: this game has no bots yet"
+        raise Refusal(400, "bad_request", f"level is one of {choose}")
     options = data.options
     if isinstance(options, dict) and options.get("players", count + 1) != count + 1:
         raise Refusal(400, "bad_request", "options.players must be bots + 1 (or left out)")
-    check_options(count + 1, options)  # refused before any table exists
+    check_options(count + 1, options, game)  # refused before any table exists
     tables = tables_of(request)
-    actor = await tables.create(player, seats=count + 1, options=options, public=False)
+    actor = await tables.create(player, seats=count + 1, options=options, public=False, game=game)
     seat = await actor.ask(actor.join, player, None)
     await actor.ask(actor.fill_with_bots, player, level)
     await actor.ask(actor.start, player, False)

@@ -163,9 +163,10 @@ class Tables:
         self.forget(actor, released=False)
 
     async def named(
-        self, player: Identity, name: Any, seats: Any, options: Any
+        self, player: Identity, name: Any, seats: Any, options: Any, game: Any = "skip"
     ) -> tuple[TableActor, int | None, bool]:
-        """A named private game: the same name reaches the same open table."""
+        """A named private game: the same name reaches the same open table (of whatever game
+        its creator chose)."""
         clean = clean_name(name, MAX_TABLE_NAME, "a table name")
         key = table_name_key(clean)
         async with self._lock:
@@ -173,13 +174,13 @@ class Tables:
             created = False
             if actor is None or actor.closed:
                 actor, created = await self._named_elsewhere_or_new(
-                    player, key, clean, seats, options
+                    player, key, clean, seats, options, game
                 )
         seat = await self._sit_if_possible(actor, player)
         return actor, seat, created
 
     async def _named_elsewhere_or_new(
-        self, player: Identity, key: str, name: str, seats: Any, options: Any
+        self, player: Identity, key: str, name: str, seats: Any, options: Any, game: Any
     ) -> tuple[Any, bool]:
         """The table another process opened under this name, or a new one here."""
         for _attempt in range(3):
@@ -194,6 +195,7 @@ class Tables:
                         public=False,
                         name=name,
                         table_id=table_id,
+                        game=game,
                     )
                 except BaseException:
                     await self.cluster.forget_name(key, table_id)
@@ -208,13 +210,16 @@ class Tables:
         raise Refusal(503, "unavailable", "that table name is busy; try again")
 
     async def quickplay(
-        self, player: Identity, seats: Any, options: Any
+        self, player: Identity, seats: Any, options: Any, game: Any = "skip"
     ) -> tuple[TableActor, int, bool]:
-        """A waiting public table with these house rules and a free seat, or a new one."""
-        wanted = check_options(seats, options)
+        """A waiting public table of this game with these house rules and a free seat, or a
+        new one."""
+        wanted = check_options(seats, options, game)
         async with self._lock:
             for actor in self.public():
                 if actor.status != "waiting" or player.id in actor.banned:
+                    continue
+                if actor.game != game:
                     continue
                 if actor.capacity != wanted.players or actor.options_json != wanted.to_json():
                     continue
@@ -225,20 +230,22 @@ class Tables:
                 except Refusal:
                     continue
                 return actor, seat, False
-            found = await self._quickplay_elsewhere(player, wanted)
+            found = await self._quickplay_elsewhere(player, wanted, game)
             if found is not None:
                 return found
-            actor = await self.create(player, seats=seats, options=options, public=True)
+            actor = await self.create(player, seats=seats, options=options, public=True, game=game)
         seat = await actor.ask(actor.join, player, None)
         return actor, seat, True
 
     async def _quickplay_elsewhere(
-        self, player: Identity, wanted: Any
+        self, player: Identity, wanted: Any, game: Any
     ) -> tuple[Any, int, bool] | None:
         """A waiting table another process hosts, from its lobby listing."""
         options = wanted.to_json()
         for info in await self.cluster.listing():
             if info["status"] != "waiting" or len(info["seats"]) != wanted.players:
+                continue
+            if info.get("game", "skip") != game:
                 continue
             if {**info["options"], "players": wanted.players} != {
                 **options,
