@@ -30,9 +30,17 @@ def column_cells(grid: Sequence[Cell], column: int) -> list[Cell]:
 
 def completes_column(grid: Sequence[Cell], pos: int, card: int) -> bool:
     """Whether ``card`` placed face up at ``pos`` makes three identical face-up cards (S3.1)."""
-    column = column_of(pos)
-    others = [grid[p] for p in range(column * ROWS, column * ROWS + ROWS) if p != pos]
-    return all(cell == card for cell in others)
+    first = column_of(pos) * ROWS
+    return all(grid[p] == card for p in range(first, first + ROWS) if p != pos)
+
+
+def completing_position(grid: Sequence[Cell], card: int) -> int | None:
+    """The position where ``card`` completes a column (S3.1), if any."""
+    for first in range(0, len(grid), ROWS):
+        cells = grid[first : first + ROWS]
+        if cells[0] is not None and cells.count(card) == ROWS - 1:
+            return first + next(r for r in range(ROWS) if cells[r] != card)
+    return None
 
 
 def visible_cards(view: SeatView) -> Counter[int]:

@@ -12,7 +12,7 @@ import random
 from cardroom.games.skyjo import DRAW, Action, SeatView
 from cardroom.games.skyjo.actions import discard, exchange, reveal, take
 
-from .common import completes_column, hidden_positions, my_grid, present_positions
+from .common import completing_position, hidden_positions, my_grid, present_positions
 
 LOW = 4
 """A card at most this low is worth placing on a face-down card (the deck averages about 5)."""
@@ -45,11 +45,10 @@ class GreedyBot:
     def _place(self, grid: tuple, hidden: list[int], card: int) -> int | None:
         """Where ``card`` does good: a column it completes, the highest face-up card it
         undercuts, or a face-down card when it is low; None when nowhere."""
-        for pos in present_positions(grid):
-            if completes_column(grid, pos, card):
-                return pos
-        up = [p for p in present_positions(grid) if isinstance(grid[p], int)]
-        if up:
+        pos = completing_position(grid, card)
+        if pos is not None:
+            return pos
+        if any(isinstance(cell, int) for cell in grid):
             highest = self._highest(grid)
             if grid[highest] > card and (card <= self.low or grid[highest] - card >= 3):
                 return highest
