@@ -40,12 +40,11 @@ def make_bot(
 ) -> Bot:
     """A fresh bot of ``game`` by registry name; ``seed`` makes its choices reproducible and
     ``settings`` (keyword arguments of the bot, e.g. ``{"samples": 24}``) tune it.
-    ``cmd:<command>`` runs an external bot program (``docs/bot-protocol.md``; Skip only)."""
+    ``cmd:<command>`` runs an external bot program (``docs/bot-protocol.md``)."""
     registry = bots_for(game)
     if name.startswith(EXTERNAL_PREFIX):
-        if game != "skip":
-            raise ValueError(f"external bot programs play Skip only, not {game}")
-        return ExternalBot(name[len(EXTERNAL_PREFIX) :], seed, **(settings or {}))
+        extra = {"game": game} if game != "skip" else {}
+        return ExternalBot(name[len(EXTERNAL_PREFIX) :], seed, **(settings or {}), **extra)
     try:
         factory = registry[name]
     except KeyError:

@@ -60,8 +60,6 @@ def parse_bot_specs(text: str, game: str = "skip") -> list[str]:
 def check_bot_spec(spec: str, game: str = "skip") -> None:
     """Refuse a bad spec now, with the reason, rather than in a game or a worker process."""
     if spec.startswith(EXTERNAL_PREFIX):
-        if game != "skip":
-            raise BotSpecError(f"{spec!r}: external bot programs play Skip only, not {game}")
         _check_program(spec)
         return
     bot, settings = _resolve(spec, game)
@@ -81,7 +79,7 @@ def make_bot_from_spec(
     """A fresh bot from a checked spec; ``timeout`` is an external program's seconds per
     decision (the only wall-clock limit outside live play: a program may hang)."""
     if spec.startswith(EXTERNAL_PREFIX):
-        return make_bot(EXTERNAL_PREFIX + _command(spec), seed, {"timeout": timeout})
+        return make_bot(EXTERNAL_PREFIX + _command(spec), seed, {"timeout": timeout}, game=game)
     bot, settings = _resolve(spec, game)
     return make_bot(bot, seed, settings, game=game)
 
