@@ -17,6 +17,7 @@ from cardroom.bots.levels import LEVELS, LEVELS_BY_GAME, levels_for
 from cardroom.bots.skyjo.counter import CounterBot, Memory
 from cardroom.bots.specs import BotSpecError, make_bot_from_spec, parse_bot_specs
 from cardroom.games.skyjo import HIDDEN, Match, Options, State, check, legal_actions, view
+from cardroom.sim.play import play_match
 from cardroom.sim.simulate import simulate
 from cardroom.sim.tournament import run
 
@@ -168,7 +169,7 @@ def test_bot_names_and_specs_are_per_game() -> None:
         make_bot("counter", 1)  # Skip by default
     assert parse_bot_specs("counter:gift=0,hard", "skyjo") == ["counter:gift=0", "hard"]
     assert make_bot_from_spec("medium", 1, game="skyjo").counting is False  # type: ignore[attr-defined]
-    for bad in ("expert", "counter:depth=3", 'cmd:"python bot.py"'):
+    for bad in ("expert", "counter:depth=3", 'cmd:"./no-such-bot"'):
         with pytest.raises(BotSpecError):
             parse_bot_specs(bad, "skyjo")
 
@@ -180,3 +181,14 @@ def test_the_counter_beats_greedy_on_duplicate_deals() -> None:
     stats = result.to_json()["bots"]
     assert stats["counter"]["games"] == 8
     assert stats["counter"]["wins"] >= 6, stats
+
+
+def test_an_external_program_plays_skyjo_in_skyjo_notation() -> None:
+    bot = make_bot_from_spec('cmd:"python3 examples/skyjo_bot.py"', 1, game="skyjo")
+    try:
+        greedy = make_bot("greedy", 2, game="skyjo")
+        match = play_match(Options(players=2, end_score=10), 2, [bot, greedy])
+    finally:
+        bot.close()  # type: ignore[attr-defined]
+    assert match.over
+    assert bot.decisions > 0 and bot.turns_lost == 0  # type: ignore[attr-defined]

@@ -31,6 +31,11 @@ from .common import Cell, completes_column, hidden_positions, unseen_pool, visib
 ROUND_TURNS = 12
 """Roughly how many turns a round has left at most: the horizon for a pair to be completed."""
 
+LONG_ROUND = 25
+"""Turns per player after which a round is long: from then on every turn makes closing a
+point more attractive, so two cautious bots, each waiting for the other to close, still end
+the round (Skyjo puts no limit on a round's turns)."""
+
 
 class Pool:
     """The unseen cards as a distribution: values, probabilities, mean and spread."""
@@ -178,6 +183,7 @@ class _Judge:
         least_hidden = min(sum(c == HIDDEN for c in g) for g in view.grids)
         self.horizon = max(1, min(ROUND_TURNS, least_hidden + 1))
         self.next_seat = (view.seat + 1) % view.players
+        self.hurry = max(0, view.turn - LONG_ROUND * view.players)
         self._columns: dict[tuple[Cell, ...], float] = {}
         self.theirs = {s: self.value(list(view.grids[s])) for s in self.others}
         self._gains: dict[int, float] = {}
@@ -261,7 +267,7 @@ class _Judge:
         mine = float(total)
         if self.doubling and total > 0:
             mine += total * (1.0 - chance)
-        return mine - others / len(self.others) + _mean_theirs(self)
+        return mine - others / len(self.others) + _mean_theirs(self) - self.hurry
 
     def outcome(self, grid: list[Cell], top: int | None, pos: int) -> float:
         """The value of the position after a turn that changed ``pos`` and leaves ``grid``
