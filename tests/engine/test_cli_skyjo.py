@@ -96,3 +96,10 @@ def test_bad_skyjo_input_is_refused_in_one_line(args: list[str], reason: str) ->
     assert code == 2, out
     assert reason in err
     assert "Traceback" not in err
+
+
+def test_skyjo_watch_shows_every_round_and_the_winner() -> None:
+    args = ["watch", "--game", "skyjo", "--players", "2", "--bots", "counter,greedy"]
+    code, out, err = _run([*args, "--pause", "0", "-o", "end_score=20"])
+    assert code == 0, err
+    assert "Round 1: closed by" in out and "Won by" in out

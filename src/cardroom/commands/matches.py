@@ -25,7 +25,7 @@ from cardroom.commands.progress import game_progress
 from cardroom.games import skyjo
 from cardroom.games.base import derive_seed
 from cardroom.games.skip import Match, Options, OptionsError, ReplayError, replay, view
-from cardroom.sim.play import BotError, play_round
+from cardroom.sim.play import BotError, play_round, play_skyjo_round
 from cardroom.sim.render import (
     position_table,
     scores_table,
@@ -189,17 +189,23 @@ def watch_command(
     teams: Annotated[bool, typer.Option(help="Teams of two, partners opposite (R2.3).")] = False,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     pause: Annotated[float, typer.Option(min=0, help="Seconds to wait between rounds.")] = 1.0,
+    game: Annotated[str, typer.Option(help=GAME_HELP)] = "skip",
 ) -> None:
     """Watch a bot match, round by round, in the terminal."""
-    options = parse_options(players, teams, option)
-    names_in_order = parse_bots(bots)
+    game = parse_game(game)
+    options = game_options(game, players, teams, option)
+    names_in_order = parse_bots(bots, game)
     seat_bots = [names_in_order[i % len(names_in_order)] for i in range(players)]
     names = [f"{name} {i + 1}" for i, name in enumerate(seat_bots)]
     table_bots = [
-        make_bot_from_spec(name, derive_seed(seed, "bot", i)) for i, name in enumerate(seat_bots)
+        make_bot_from_spec(name, derive_seed(seed, "bot", i), game=game)
+        for i, name in enumerate(seat_bots)
     ]
     try:
-        watch(options, seed, table_bots, names, pause)
+        if game == "skyjo":
+            watch_skyjo(options, seed, table_bots, names, pause)
+        else:
+            watch(options, seed, table_bots, names, pause)
     except BotError as error:
         fail(str(error), 1, label="failed")
     finally:
@@ -242,3 +248,31 @@ def watch(
     console.print(scores_table(match, names))
     if match.winners:
         console.print("[bold]Match won by " + " & ".join(names[s] for s in match.winners) + "[/]")
+
+
+def watch_skyjo(
+    options: skyjo.Options, seed: int, table_bots: list[Any], names: list[str], pause: float
+) -> None:
+    """Play and show a Skyjo game, one round at a time, ``pause`` seconds apart."""
+    match = skyjo.Match(options, seed)
+    console.print(f"[bold]{', '.join(names)}[/] play Skyjo to {options.end_score}.")
+    while True:
+        play_skyjo_round(match, table_bots)
+        result = match.state.result
+        assert result is not None
+        doubled = " (doubled, S4.3)" if result.doubled else ""
+        console.rule(f"Round {match.round_number}: closed by {names[result.closer]}{doubled}")
+        console.print(skyjo_grids_table(match.view(None), names))
+        console.print(
+            "Points this round: "
+            + ", ".join(f"{names[s]} {p}" for s, p in enumerate(result.points))
+            + "   Totals: "
+            + ", ".join(f"{names[s]} {t}" for s, t in enumerate(match.scores))
+        )
+        if match.over:
+            break
+        time.sleep(pause)
+        match.next_round()
+    console.print(skyjo_scores_table(match, names))
+    if match.winners:
+        console.print("[bold]Won by " + " & ".join(names[s] for s in match.winners) + "[/]")

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from cardroom.games.skyjo import HIDDEN, SeatView
-from cardroom.games.skyjo.cards import COLUMNS, COPIES, ROWS, column_of
+from cardroom.games.skyjo.cards import COPIES, ROWS, column_of
 
 Cell = int | str | None
 
@@ -65,7 +65,3 @@ def unseen_pool(seen: Iterable[tuple[int, int]]) -> dict[int, int]:
     if not any(pool.values()):  # cannot happen in a real round; stay defined all the same
         pool = dict(COPIES)
     return pool
-
-
-def remaining_columns(grid: Sequence[Cell]) -> list[int]:
-    return [c for c in range(COLUMNS) if grid[c * ROWS] is not None]

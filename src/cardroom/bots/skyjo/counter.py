@@ -57,6 +57,9 @@ class Memory:
     columns (S3.1), forgotten when the discards are reshuffled into the draw pile (S2.3)."""
 
     def __init__(self) -> None:
+        self._forget()
+
+    def _forget(self) -> None:
         self.buried: Counter[int] = Counter()
         self.grids: tuple[tuple[Cell, ...], ...] | None = None
         self.turn = -1
@@ -67,7 +70,7 @@ class Memory:
 
     def observe(self, view: SeatView) -> None:
         if view.turn < self.turn or view.scores != self.scores:
-            self.__init__()  # type: ignore[misc]  # a new round: start afresh
+            self._forget()  # a new round: start afresh
         if 0 <= self.draw_count < view.draw_count:  # S2.3: the discards became the draw pile
             self.buried.clear()
             self.left = None
