@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from cardroom.games import get_game
 from cardroom.games.base import Step, rebuild
 from cardroom.games.skyjo import HIDDEN
@@ -104,7 +106,10 @@ def test_a_skyjo_turn_timer_plays_the_default_for_an_absent_player():
     assert room.master.match.game_match.state.phase == "play"
 
 
-def test_a_game_without_bots_keeps_timing_out_an_absent_player_instead_of_seating_a_bot():
+def test_a_game_without_bots_keeps_timing_out_an_absent_player_instead_of_seating_a_bot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("cardroom.tables.master.levels_for", lambda game: {})  # no levels
     room = Room.open(seats=2, game="skyjo", options={"turn_timer": 10})  # autopilot after 2
     room.sit(ADA, BEA)
     room.do(c.Start(ADA))
@@ -113,3 +118,16 @@ def test_a_game_without_bots_keeps_timing_out_an_absent_player_instead_of_seatin
         assert room.think() == 0, "a bot was asked to play a game that has none"
     events = [e["kind"] for m in room.sent["ws-ada"] if m["type"] == "event" for e in m["events"]]
     assert "autopilot" not in events and events.count("timed_out") == 8
+
+
+def test_an_absent_skyjo_player_is_handed_to_the_autopilot_level_after_repeated_timeouts():
+    room = Room.open(seats=2, game="skyjo", options={"turn_timer": 10})  # autopilot after 2
+    room.sit(ADA, BEA)
+    room.do(c.Start(ADA))
+    assert room.master.levels["easy"].game == "skyjo"
+    thought = 0
+    for _ in range(12):
+        room.advance(10.0)
+        thought += room.think()
+    events = [e["kind"] for m in room.sent["ws-ada"] if m["type"] == "event" for e in m["events"]]
+    assert "autopilot" in events and thought > 0

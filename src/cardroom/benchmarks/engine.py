@@ -1,7 +1,8 @@
 """Engine speed and memory: whole greedy games, legal-action listings, applied moves, state size.
 
 Run: ``cardroom bench engine`` (or ``python -m cardroom.benchmarks.engine``). One process,
-one core. Goal: at least 300 full 2-player greedy games per second.
+one core. Goal: at least 300 full 2-player greedy games per second. ``--game skyjo`` measures
+Skyjo instead: whole greedy games to 100, with the same reference loop.
 """
 
 from __future__ import annotations
@@ -139,14 +140,60 @@ def run(seconds: float = 3.0) -> list[Figure]:
     return figures
 
 
+def skyjo_games_per_second(
+    players: int, seconds: float, batches: int = 7
+) -> tuple[float, float, float]:
+    """Whole Skyjo games to 100 between greedy bots: (best, median) games/s, moves/game."""
+    from cardroom.games import skyjo
+
+    options = skyjo.Options(players=players)
+    bots = [make_bot("greedy", seat, game="skyjo") for seat in range(players)]
+    rates = []
+    games = moves = 0
+    for _ in range(batches):
+        start = time.perf_counter()
+        played = 0
+        while time.perf_counter() - start < seconds / batches or played < 2:
+            match = play_match(options, f"bench/{games}", bots)
+            moves += len(match.moves())
+            games += 1
+            played += 1
+        rates.append(played / (time.perf_counter() - start))
+    return max(rates), statistics.median(rates), moves / games
+
+
+def run_skyjo(seconds: float = 3.0) -> list[Figure]:
+    figures = []
+    best, median = reference_loop_seconds()
+    figures.append(Figure("reference loop, 1M iterations, best (machine speed)", best * 1000, "ms"))
+    figures.append(Figure("reference loop, 1M iterations, median", median * 1000, "ms"))
+    for players in (2, 4):
+        best, median, moves = skyjo_games_per_second(players, seconds)
+        label = f"{players}-player greedy Skyjo games (to 100)"
+        figures.append(Figure(f"{label}, best batch", best, "games/s"))
+        figures.append(Figure(f"{label}, median batch", median, "games/s"))
+        figures.append(Figure(f"  moves per {players}-player game", moves, "moves"))
+    return figures
+
+
+def main_skyjo(seconds: float = 3.0) -> None:
+    _print(
+        run_skyjo(seconds),
+        "command: cardroom bench engine --game skyjo   goal: ≥ 100 two-player greedy games/s",
+    )
+
+
 def main(seconds: float = 3.0) -> None:
+    _print(run(seconds), "command: cardroom bench engine   goal: ≥ 300 two-player greedy games/s")
+
+
+def _print(figures: list[Figure], caption: str) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    figures = run(seconds)
     table = Table(
         title=f"cardroom bench engine — Python {platform.python_version()}, {platform.machine()}",
-        caption="command: cardroom bench engine   goal: ≥ 300 two-player greedy games/s",
+        caption=caption,
     )
     table.add_column("measured")
     table.add_column("figure", justify="right")

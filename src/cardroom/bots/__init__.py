@@ -1,4 +1,4 @@
-"""Bots by name. Every bot decides from its seat's view alone (R7.2)."""
+"""Bots by name, per game. Every bot decides from its seat's view alone (R7.2)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from .external import ExternalBot
 from .greedy import GreedyBot
 from .planner import PlannerBot
 from .random_bot import RandomBot
+from .skyjo import SKYJO_BOTS
 
 BotFactory = Callable[..., Bot]
 
@@ -21,19 +22,35 @@ BOTS: dict[str, BotFactory] = {
     "planner": PlannerBot,
     "expert": ExpertBot,
 }
+"""Skip's bots (the default game everywhere)."""
+
+BOTS_BY_GAME: dict[str, dict[str, BotFactory]] = {"skip": BOTS, "skyjo": SKYJO_BOTS}
 
 
-def make_bot(name: str, seed: str | int = 0, settings: dict[str, Any] | None = None) -> Bot:
-    """A fresh bot by registry name; ``seed`` makes its choices reproducible and ``settings``
-    (keyword arguments of the bot, e.g. ``{"samples": 24}``) tune it. ``cmd:<command>`` runs
-    an external bot program (``docs/bot-protocol.md``)."""
+def bots_for(game: str) -> dict[str, BotFactory]:
+    """The bots that play ``game`` (none for a game without bots)."""
+    return BOTS_BY_GAME.get(game, {})
+
+
+def make_bot(
+    name: str,
+    seed: str | int = 0,
+    settings: dict[str, Any] | None = None,
+    game: str = "skip",
+) -> Bot:
+    """A fresh bot of ``game`` by registry name; ``seed`` makes its choices reproducible and
+    ``settings`` (keyword arguments of the bot, e.g. ``{"samples": 24}``) tune it.
+    ``cmd:<command>`` runs an external bot program (``docs/bot-protocol.md``)."""
+    registry = bots_for(game)
     if name.startswith(EXTERNAL_PREFIX):
-        return ExternalBot(name[len(EXTERNAL_PREFIX) :], seed, **(settings or {}))
+        extra = {"game": game} if game != "skip" else {}
+        return ExternalBot(name[len(EXTERNAL_PREFIX) :], seed, **(settings or {}), **extra)
     try:
-        factory = BOTS[name]
+        factory = registry[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(sorted(BOTS))}") from None
+        choices = ", ".join(sorted(registry)) or "none"
+        raise ValueError(f"unknown bot {name!r}; choose one of {choices}") from None
     return factory(str(seed), **(settings or {}))
 
 
-__all__ = ["BOTS", "Bot", "make_bot"]
+__all__ = ["BOTS", "BOTS_BY_GAME", "SKYJO_BOTS", "Bot", "bots_for", "make_bot"]

@@ -16,12 +16,20 @@ import queue
 import shlex
 import subprocess
 import threading
-from typing import IO
+from collections.abc import Callable
+from typing import IO, Any
 
+from cardroom.games import skyjo
 from cardroom.games.skip import TIMEOUT, Action, NotationError, SeatView, action_from_json
 from cardroom.games.skip.notation import action_to_json
 
 log = logging.getLogger("cardroom.bots.external")
+
+_NOTATIONS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], dict[str, Any]], Any]] = {
+    "skip": (action_from_json, action_to_json, TIMEOUT),
+    "skyjo": (skyjo.action_from_json, skyjo.action_to_json, skyjo.TIMEOUT),
+}
+"""Per game: an action from JSON, an action to JSON, and the turn a program loses (R7.3)."""
 
 PREFIX = "cmd:"
 PROTOCOL = 1
@@ -37,6 +45,7 @@ class ExternalBot:
         *,
         timeout: float = 5.0,
         max_restarts: int = 3,
+        game: str = "skip",
     ) -> None:
         self.args = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.args:
@@ -50,10 +59,12 @@ class ExternalBot:
         self.turns_lost = 0  # decisions lost; all of them means the program never played
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
+        self._from_json, self._to_json, self._timeout_action = _NOTATIONS[game]
 
     # -- the conversation ----------------------------------------------------------------------
 
     def choose(self, view: SeatView) -> Action:
+        """An action of the view's game (Skip's or Skyjo's), or the game's timeout."""
         self.decisions += 1
         legal = view.legal_actions()
         request = {
@@ -61,7 +72,7 @@ class ExternalBot:
             "protocol": PROTOCOL,
             "seed": self.seed,
             "view": view.to_json(),
-            "legal": [action_to_json(a) for a in legal],
+            "legal": [self._to_json(a) for a in legal],
         }
         process = self._ensure_started()
         if process is None:
@@ -83,7 +94,7 @@ class ExternalBot:
             self._stop()
             return self._lose(view, f"it exited (code {code}) without answering")
         try:
-            action = action_from_json(json.loads(line))
+            action = self._from_json(json.loads(line))
         except (json.JSONDecodeError, NotationError) as error:
             return self._lose(view, f"its answer {_clip(line)!r} is not an action: {error}")
         if action not in legal:
@@ -94,7 +105,7 @@ class ExternalBot:
         self.turns_lost += 1
         seat = "?" if view.seat is None else view.seat + 1
         log.warning("external bot %r at seat %s loses turn %d: %s", self.name, seat, view.turn, why)
-        return TIMEOUT
+        return self._timeout_action
 
     # -- the process ---------------------------------------------------------------------------
 

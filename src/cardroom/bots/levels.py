@@ -1,7 +1,8 @@
 """Levels for people: named strengths, each a registered bot with its settings.
 
-The server offers these on tables and the web client lists them; ``bot`` is a name in
-``cardroom.bots.BOTS`` and ``settings`` its keyword arguments (search budgets).
+The server offers these on tables and the web client lists them; ``bot`` is a name among
+the bots of the level's ``game`` (``cardroom.bots.BOTS_BY_GAME``) and ``settings`` its keyword
+arguments (search budgets, weights).
 
 Budgets are samples and nodes, so a level plays the same moves on any machine. Live play may
 add a wall-clock cap (``make(seed, live=True)``): a person at the table should not wait for a
@@ -26,10 +27,13 @@ class Level:
     description: str
     bot: str
     settings: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    game: str = "skip"
 
     def make(self, seed: str | int = 0, *, live: bool = False) -> Bot:
         """A fresh bot playing at this level; ``live`` caps its thinking at ``LIVE_TIME_CAP``
         seconds (a person is waiting), which makes its moves depend on the machine's speed."""
+        if self.game != "skip":  # no searching bot elsewhere: nothing to cap
+            return make_bot(self.bot, seed, dict(self.settings), game=self.game)
         return make_bot(self.bot, seed, {**self.settings, **live_settings(self.bot, live)})
 
 
@@ -77,7 +81,40 @@ def level(level_id: str) -> Level:
         raise ValueError(f"unknown level {level_id!r}; choose one of {', '.join(LEVELS)}") from None
 
 
-LEVELS_BY_GAME: dict[str, dict[str, Level]] = {"skip": LEVELS}
+SKYJO_LEVELS: dict[str, Level] = {
+    level.id: level
+    for level in (
+        Level("beginner", "Beginner", "Turns and swaps cards at random.", "random", game="skyjo"),
+        Level(
+            "easy",
+            "Easy",
+            "Takes a low card when it sees one and completes columns; never counts.",
+            "greedy",
+            game="skyjo",
+        ),
+        Level(
+            "medium",
+            "Medium",
+            "Weighs every card against the average of the cards it cannot see, and closes a "
+            "round only when it expects the lowest score.",
+            "counter",
+            {"counting": 0, "column": 0.3, "gift": 0.0},
+            game="skyjo",
+        ),
+        Level(
+            "hard",
+            "Hard",
+            "Counts every card it has seen, hunts columns, keeps good cards from the next "
+            "player, and closes only when it expects the strictly lowest score.",
+            "counter",
+            game="skyjo",
+        ),
+    )
+}
+"""Skyjo's levels: the same ids as Skip's where they exist, so ``easy`` plays for the absent
+(the server's ``autopilot_level``) at a table of either game."""
+
+LEVELS_BY_GAME: dict[str, dict[str, Level]] = {"skip": LEVELS, "skyjo": SKYJO_LEVELS}
 
 
 def levels_for(game: str) -> dict[str, Level]:

@@ -4,7 +4,8 @@ accept the same things and refuse the same things, before any game is played.
 A spec is a registry name (``planner``), a level id (``master``), either with settings
 (``planner:defence=20:refill=11``, ``master:samples=8``), or an external program
 (``cmd:"python examples/skip_bot.py"``, ``docs/bot-protocol.md``). A list of specs is
-comma-separated; commas inside quotes belong to the spec.
+comma-separated; commas inside quotes belong to the spec. Names and levels are those of the
+game played (``game``, Skip by default): ``counter`` is a Skyjo bot, ``expert`` a Skip one.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import shlex
 import shutil
 from typing import Any
 
-from . import BOTS, EXTERNAL_PREFIX, Bot, make_bot
-from .levels import LEVELS
+from . import EXTERNAL_PREFIX, Bot, bots_for, make_bot
+from .levels import levels_for
 
 
 class BotSpecError(ValueError):
@@ -46,24 +47,24 @@ def split_specs(text: str) -> list[str]:
     return [spec for spec in specs if spec]
 
 
-def parse_bot_specs(text: str) -> list[str]:
+def parse_bot_specs(text: str, game: str = "skip") -> list[str]:
     """The specs in ``text``, each checked (``check_bot_spec``); ``BotSpecError`` otherwise."""
     specs = split_specs(text)
     if not specs:
         raise BotSpecError("no bots given")
     for spec in specs:
-        check_bot_spec(spec)
+        check_bot_spec(spec, game)
     return specs
 
 
-def check_bot_spec(spec: str) -> None:
+def check_bot_spec(spec: str, game: str = "skip") -> None:
     """Refuse a bad spec now, with the reason, rather than in a game or a worker process."""
     if spec.startswith(EXTERNAL_PREFIX):
         _check_program(spec)
         return
-    bot, settings = _resolve(spec)
+    bot, settings = _resolve(spec, game)
     try:
-        make_bot(bot, 0, settings)
+        make_bot(bot, 0, settings, game=game)
     except TypeError:
         raise BotSpecError(
             f"{spec!r}: {bot} takes no setting {', '.join(sorted(settings))}"
@@ -72,25 +73,28 @@ def check_bot_spec(spec: str) -> None:
         raise BotSpecError(f"{spec!r}: {error}") from None
 
 
-def make_bot_from_spec(spec: str, seed: str | int = 0, *, timeout: float = 5.0) -> Bot:
+def make_bot_from_spec(
+    spec: str, seed: str | int = 0, *, timeout: float = 5.0, game: str = "skip"
+) -> Bot:
     """A fresh bot from a checked spec; ``timeout`` is an external program's seconds per
     decision (the only wall-clock limit outside live play: a program may hang)."""
     if spec.startswith(EXTERNAL_PREFIX):
-        return make_bot(EXTERNAL_PREFIX + _command(spec), seed, {"timeout": timeout})
-    bot, settings = _resolve(spec)
-    return make_bot(bot, seed, settings)
+        return make_bot(EXTERNAL_PREFIX + _command(spec), seed, {"timeout": timeout}, game=game)
+    bot, settings = _resolve(spec, game)
+    return make_bot(bot, seed, settings, game=game)
 
 
-def _resolve(spec: str) -> tuple[str, dict[str, Any]]:
+def _resolve(spec: str, game: str = "skip") -> tuple[str, dict[str, Any]]:
     """The registered bot and its settings; a level contributes its own, which the spec's
     settings override."""
     name, settings = _split_settings(spec)
-    if name in BOTS:
+    bots, levels = bots_for(game), levels_for(game)
+    if name in bots:
         return name, settings
-    if name in LEVELS:
-        level = LEVELS[name]
+    if name in levels:
+        level = levels[name]
         return level.bot, {**level.settings, **settings}
-    choices = ", ".join(sorted(set(BOTS) | set(LEVELS)))
+    choices = ", ".join(sorted(set(bots) | set(levels)))
     raise BotSpecError(f"unknown bot {name!r}; choose one of {choices} or cmd:<program>")
 
 

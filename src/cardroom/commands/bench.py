@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from cardroom.commands.common import fail
+from cardroom.commands.common import GAME_HELP, fail, parse_game
 
 bench = typer.Typer(help="Benchmarks: print what was measured, the figures and the command.")
 
@@ -26,9 +26,13 @@ def engine(
     seconds: Annotated[
         float, typer.Option(min=0.01, help="Seconds per game-speed measurement.")
     ] = 3.0,
+    game: Annotated[str, typer.Option(help=GAME_HELP)] = "skip",
 ) -> None:
     """Games per second, legal-action listings and moves per second, memory per state."""
-    _load("engine").main(seconds)
+    if parse_game(game) == "skyjo":
+        _load("engine").main_skyjo(seconds)
+    else:
+        _load("engine").main(seconds)
 
 
 @bench.command("bots")

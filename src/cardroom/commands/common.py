@@ -6,15 +6,19 @@ A bad input is refused before anything runs, in one line on stderr with a non-ze
 
 from __future__ import annotations
 
+import json
 import tempfile
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
+from cardroom.bots import bots_for
 from cardroom.bots.specs import BotSpecError, parse_bot_specs
+from cardroom.games import get_game
+from cardroom.games.base import OptionsError
 
 # soft_wrap: a refusal stays one line in a pipe or a log, whatever the width.
 errors = Console(stderr=True, soft_wrap=True)
@@ -26,12 +30,47 @@ def fail(message: str, code: int = 2, *, label: str = "refused") -> NoReturn:
     raise typer.Exit(code)
 
 
-def parse_bots(text: str) -> list[str]:
-    """Bot specs (``cardroom.bots.specs``), the same for every command, or a refusal."""
+def parse_bots(text: str, game: str = "skip") -> list[str]:
+    """Bot specs (``cardroom.bots.specs``) of ``game``, the same for every command, or a
+    refusal."""
     try:
-        return parse_bot_specs(text)
+        return parse_bot_specs(text, game)
     except BotSpecError as error:
         fail(str(error))
+
+
+GAME_HELP = "The game: skip (docs/rules.md) or skyjo (docs/skyjo-rules.md)."
+
+
+def parse_game(name: str) -> str:
+    """A game of the registry that has bots, or a one-line refusal."""
+    try:
+        game = get_game(name)
+    except LookupError as error:
+        fail(str(error))
+    if not bots_for(game.name):
+        fail(f"no bots play {game.title} yet")
+    return game.name
+
+
+def skyjo_options(pairs: list[str] | None, players: int) -> Any:
+    """Skyjo options from ``key=value`` pairs (values as in JSON: 50, false, null), or a
+    refusal naming the rule."""
+    from cardroom.games.skyjo import Options
+
+    data: dict[str, Any] = {"players": players}
+    for pair in pairs or []:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            fail(f"house rules are key=value, not {pair!r}", label="bad options")
+        try:
+            data[key.strip()] = json.loads(text.strip())
+        except json.JSONDecodeError:
+            data[key.strip()] = text.strip()
+    try:
+        return Options.from_json(data)
+    except (OptionsError, TypeError) as error:
+        fail(f"{error}; the rules, by id (S1.1 …), are in docs/skyjo-rules.md", label="bad options")
 
 
 def writable_folder(path: Path, what: str) -> Path:

@@ -12,12 +12,26 @@ from rich.console import Console
 from rich.table import Table
 
 from cardroom.bots.specs import make_bot_from_spec
-from cardroom.commands.common import check_answered, fail, parse_bots, writable_folder
+from cardroom.commands.common import (
+    GAME_HELP,
+    check_answered,
+    fail,
+    parse_bots,
+    parse_game,
+    skyjo_options,
+    writable_folder,
+)
 from cardroom.commands.progress import game_progress
+from cardroom.games import skyjo
 from cardroom.games.base import derive_seed
 from cardroom.games.skip import Match, Options, OptionsError, ReplayError, replay, view
-from cardroom.sim.play import BotError, play_round
-from cardroom.sim.render import position_table, scores_table
+from cardroom.sim.play import BotError, play_round, play_skyjo_round
+from cardroom.sim.render import (
+    position_table,
+    scores_table,
+    skyjo_grids_table,
+    skyjo_scores_table,
+)
 from cardroom.sim.simulate import Summary, close_bots, simulate
 
 console = Console()
@@ -28,6 +42,7 @@ BOTS_HELP = (
 )
 OPTION_HELP = "House rule key=value, repeatable (e.g. stock=low, match_target=200; docs/rules.md)."
 RULES_HINT = "the rules, by id (R1.1 …), are in docs/rules.md"
+SKYJO_RULES_HINT = "the rules, by id (S1.1 …), are in docs/skyjo-rules.md"
 
 
 def parse_options(players: int, teams: bool, pairs: list[str] | None, **base: object) -> Options:
@@ -55,10 +70,12 @@ def simulate_command(
         typer.Option(help="Folder to write one game record (JSON) per match to; made if needed."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    game: Annotated[str, typer.Option(help=GAME_HELP)] = "skip",
 ) -> None:
     """Play many bot matches and print who wins, from which seat, and how fast."""
-    options = parse_options(players, teams, option)
-    names = parse_bots(bots)
+    game = parse_game(game)
+    options = game_options(game, players, teams, option)
+    names = parse_bots(bots, game)
     if records is not None:
         writable_folder(records, "game records")
     try:
@@ -75,14 +92,29 @@ def simulate_command(
         print_summary(summary)
 
 
+def game_options(game: str, players: int, teams: bool, pairs: list[str] | None) -> Any:
+    """The options of ``game`` from the command line (Skyjo has no teams)."""
+    if game == "skip":
+        return parse_options(players, teams, pairs)
+    if teams:
+        fail("Skyjo has no teams; --teams is a Skip option")
+    return skyjo_options(pairs, players)
+
+
 def print_summary(summary: Summary) -> None:
     o = summary.options
-    target = "single round" if o.match_target is None else f"to {o.match_target}"
-    console.print(
-        f"{summary.games} matches, {o.players} players{' in teams' if o.teams else ''}, "
-        f"stock {o.stock}, {target}: {summary.rounds} rounds, "
-        f"{summary.turns_per_round:.1f} turns per round, {summary.stalemates} stalemates (R6.4)"
-    )
+    if isinstance(o, skyjo.Options):
+        console.print(
+            f"{summary.games} Skyjo games, {o.players} players, to {o.end_score}: "
+            f"{summary.rounds} rounds, {summary.turns_per_round:.1f} turns per round"
+        )
+    else:
+        console.print(
+            f"{summary.games} matches, {o.players} players{' in teams' if o.teams else ''}, "
+            f"stock {o.stock}, {target_text(o)}: {summary.rounds} rounds, "
+            f"{summary.turns_per_round:.1f} turns per round, {summary.stalemates} stalemates "
+            "(R6.4)"
+        )
     table = Table(title="Results by bot", title_justify="left")
     for column in ("bot", "seats played", "wins", "win rate", "points / round"):
         table.add_column(column, justify="left" if column == "bot" else "right")
@@ -102,6 +134,10 @@ def print_summary(summary: Summary) -> None:
     console.print(seats)
 
 
+def target_text(o: Options) -> str:
+    return "single round" if o.match_target is None else f"to {o.match_target}"
+
+
 def replay_command(
     file: Annotated[
         Path, typer.Argument(exists=True, dir_okay=False, help="A game record (JSON).")
@@ -114,10 +150,14 @@ def replay_command(
         fail(f"cannot read {file}: {error}", 1)
     except json.JSONDecodeError as error:
         fail(f"{file} is not JSON ({error})", 1)
+    played = record.get("game", "skip") if isinstance(record, dict) else "skip"
+    if played not in ("skip", "skyjo"):
+        fail(f"a record of an unknown game {played!r}; this replays skip and skyjo records", 1)
+    hint = RULES_HINT if played == "skip" else SKYJO_RULES_HINT
     try:
-        match = replay(record)
+        match = skyjo.replay(record) if played == "skyjo" else replay(record)
     except ReplayError as error:
-        fail(f"{error}; {RULES_HINT}", 1)
+        fail(f"{error}; {hint}", 1)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
         # Whatever the record schema lets through and the replay trips on: a refusal all the same.
         fail(f"the record is malformed ({type(error).__name__}: {error})", 1)
@@ -126,8 +166,12 @@ def replay_command(
     names += [f"Seat {i + 1}" for i in range(len(names), match.options.players)]
     moves = sum(len(log.moves) for log in match.rounds)
     console.print(f"[green]valid:[/] {len(match.rounds)} rounds, {moves} moves replayed")
-    console.print(position_table(view(match.state, None), names))
-    console.print(scores_table(match, names))
+    if played == "skyjo":
+        console.print(skyjo_grids_table(match.view(None), names))
+        console.print(skyjo_scores_table(match, names))
+    else:
+        console.print(position_table(view(match.state, None), names))
+        console.print(scores_table(match, names))
     if match.winners is not None:
         console.print(
             "Winner: " + " & ".join(names[s] for s in match.winners)
@@ -145,17 +189,23 @@ def watch_command(
     teams: Annotated[bool, typer.Option(help="Teams of two, partners opposite (R2.3).")] = False,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     pause: Annotated[float, typer.Option(min=0, help="Seconds to wait between rounds.")] = 1.0,
+    game: Annotated[str, typer.Option(help=GAME_HELP)] = "skip",
 ) -> None:
     """Watch a bot match, round by round, in the terminal."""
-    options = parse_options(players, teams, option)
-    names_in_order = parse_bots(bots)
+    game = parse_game(game)
+    options = game_options(game, players, teams, option)
+    names_in_order = parse_bots(bots, game)
     seat_bots = [names_in_order[i % len(names_in_order)] for i in range(players)]
     names = [f"{name} {i + 1}" for i, name in enumerate(seat_bots)]
     table_bots = [
-        make_bot_from_spec(name, derive_seed(seed, "bot", i)) for i, name in enumerate(seat_bots)
+        make_bot_from_spec(name, derive_seed(seed, "bot", i), game=game)
+        for i, name in enumerate(seat_bots)
     ]
     try:
-        watch(options, seed, table_bots, names, pause)
+        if game == "skyjo":
+            watch_skyjo(options, seed, table_bots, names, pause)
+        else:
+            watch(options, seed, table_bots, names, pause)
     except BotError as error:
         fail(str(error), 1, label="failed")
     finally:
@@ -198,3 +248,31 @@ def watch(
     console.print(scores_table(match, names))
     if match.winners:
         console.print("[bold]Match won by " + " & ".join(names[s] for s in match.winners) + "[/]")
+
+
+def watch_skyjo(
+    options: skyjo.Options, seed: int, table_bots: list[Any], names: list[str], pause: float
+) -> None:
+    """Play and show a Skyjo game, one round at a time, ``pause`` seconds apart."""
+    match = skyjo.Match(options, seed)
+    console.print(f"[bold]{', '.join(names)}[/] play Skyjo to {options.end_score}.")
+    while True:
+        play_skyjo_round(match, table_bots)
+        result = match.state.result
+        assert result is not None
+        doubled = " (doubled, S4.3)" if result.doubled else ""
+        console.rule(f"Round {match.round_number}: closed by {names[result.closer]}{doubled}")
+        console.print(skyjo_grids_table(match.view(None), names))
+        console.print(
+            "Points this round: "
+            + ", ".join(f"{names[s]} {p}" for s, p in enumerate(result.points))
+            + "   Totals: "
+            + ", ".join(f"{names[s]} {t}" for s, t in enumerate(match.scores))
+        )
+        if match.over:
+            break
+        time.sleep(pause)
+        match.next_round()
+    console.print(skyjo_scores_table(match, names))
+    if match.winners:
+        console.print("[bold]Won by " + " & ".join(names[s] for s in match.winners) + "[/]")

@@ -12,8 +12,17 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cardroom.commands.common import check_answered, fail, parse_bots, writable_file
+from cardroom.commands.common import (
+    GAME_HELP,
+    check_answered,
+    fail,
+    parse_bots,
+    parse_game,
+    skyjo_options,
+    writable_file,
+)
 from cardroom.commands.progress import game_progress
+from cardroom.games import skyjo
 from cardroom.games.skip import Options, OptionsError
 from cardroom.sim.play import BotError
 from cardroom.sim.tournament import Tournament, run, schedule
@@ -27,12 +36,14 @@ def register(app: typer.Typer) -> None:
 
 def tournament_command(
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
             help="Bots, comma-separated: names (planner), levels (master), settings "
-            '(planner:defence=0) or programs (cmd:"python mybot.py").'
+            '(planner:defence=0) or programs (cmd:"python mybot.py"). Default: '
+            "expert,planner,greedy for Skip, counter,greedy for Skyjo.",
+            show_default=False,
         ),
-    ] = "expert,planner,greedy",
+    ] = None,
     players: Annotated[int, typer.Option(help="Seats at the table (2-8).")] = 2,
     games: Annotated[
         int, typer.Option(min=1, help="Games per pairing, rounded up to whole seat rotations.")
@@ -58,14 +69,29 @@ def tournament_command(
         Path | None, typer.Option(help="Draw win rates with 95% intervals to this image (.png).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    game: Annotated[str, typer.Option(help=GAME_HELP)] = "skip",
 ) -> None:
-    """Play every pairing of the bots on duplicate deals and report win rates with intervals."""
+    """Play every pairing of the bots on duplicate deals and report win rates with intervals.
+
+    A Skip game is one round (unless match_target is set); a Skyjo game is a whole game to
+    its end score."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    try:
-        options = Options.parse_pairs(option or [], players=players, teams=teams, match_target=None)
-    except OptionsError as error:
-        fail(str(error))
-    entrants = parse_bots(bots)
+    game = parse_game(game)
+    options: Options | skyjo.Options
+    if game == "skyjo":
+        if teams:
+            fail("Skyjo has no teams; --teams is a Skip option")
+        options = skyjo_options(option, players)
+    else:
+        try:
+            options = Options.parse_pairs(
+                option or [], players=players, teams=teams, match_target=None
+            )
+        except OptionsError as error:
+            fail(str(error))
+    if bots is None:
+        bots = "counter,greedy" if game == "skyjo" else "expert,planner,greedy"
+    entrants = parse_bots(bots, game)
     if options.players < 2:
         fail("a tournament needs at least 2 players")
     if len(set(entrants)) < 2 or len(set(entrants)) < len(entrants):
@@ -104,14 +130,22 @@ def tournament_command(
 def print_tournament(result: Tournament) -> None:
     data = result.to_json()
     o = result.options
-    target = "single round" if o.match_target is None else f"matches to {o.match_target}"
-    console.print(
-        f"{data['games']} games ({len(result.lineups)} pairings, duplicate deals), "
-        f"{o.players} players{' in teams' if o.teams else ''}, stock {o.stock}, {target}: "
-        f"{data['rounds']} rounds, {data['mean_turns_per_round']} turns per round, "
-        f"{data['stalemates']} stalemates (R6.4), "
-        f"first mover won {data['first_mover_win_rate']:.1%}, {data['seconds']} s"
-    )
+    if isinstance(o, skyjo.Options):
+        console.print(
+            f"{data['games']} Skyjo games ({len(result.lineups)} pairings, duplicate deals), "
+            f"{o.players} players, to {o.end_score}: {data['rounds']} rounds, "
+            f"{data['mean_turns_per_round']} turns per round, "
+            f"first mover won {data['first_mover_win_rate']:.1%}, {data['seconds']} s"
+        )
+    else:
+        target = "single round" if o.match_target is None else f"matches to {o.match_target}"
+        console.print(
+            f"{data['games']} games ({len(result.lineups)} pairings, duplicate deals), "
+            f"{o.players} players{' in teams' if o.teams else ''}, stock {o.stock}, {target}: "
+            f"{data['rounds']} rounds, {data['mean_turns_per_round']} turns per round, "
+            f"{data['stalemates']} stalemates (R6.4), "
+            f"first mover won {data['first_mover_win_rate']:.1%}, {data['seconds']} s"
+        )
     # Two narrow tables rather than one wide one: both fit 80 columns, a long bot spec wraps
     # in its own column and no figure is ever cut short.
     results = _table("Results by bot", "games", "wins", "win rate", "95% interval")
@@ -193,11 +227,14 @@ def draw_plot(result: Tournament, path: Path) -> None:
     axes.set_ylim(0, 1)
     axes.set_ylabel("win rate (95% Wilson interval)")
     o = result.options
-    axes.set_title(
-        f"{result.games} duplicate games, {o.players} players{' teams' if o.teams else ''}, "
-        f"stock {o.stock}, seed {result.seed}",
-        fontsize=9,
-    )
+    if isinstance(o, skyjo.Options):
+        title = f"{result.games} duplicate games, {o.players} players, to {o.end_score}"
+    else:
+        title = (
+            f"{result.games} duplicate games, {o.players} players{' teams' if o.teams else ''}, "
+            f"stock {o.stock}"
+        )
+    axes.set_title(f"{title}, seed {result.seed}", fontsize=9)
     figure.tight_layout()
     figure.savefig(path, dpi=120)
     plt.close(figure)

@@ -26,10 +26,10 @@ class BotCache:
 
     def __init__(self, size: int = MAX_CACHED_BOTS) -> None:
         self.size = size
-        self._bots: OrderedDict[tuple[str, str], Bot] = OrderedDict()
+        self._bots: OrderedDict[tuple[str, str, str], Bot] = OrderedDict()
 
     def get(self, level: Level, seed: str) -> Bot:
-        key = (level.id, seed)
+        key = (level.game, level.id, seed)  # Skip and Skyjo share level ids
         bot = self._bots.get(key)
         if bot is None:
             bot = self._bots[key] = level.make(seed, live=True)

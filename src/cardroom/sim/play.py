@@ -1,10 +1,13 @@
-"""Play one match between bots, through views only, as a table would."""
+"""Play one match between bots, through views only, as a table would: Skip or Skyjo, told
+apart by the options given."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from cardroom.bots import Bot
+from cardroom.games import skyjo
 from cardroom.games.skip import IllegalMove, Match, Options, view
 from cardroom.games.skip.rules import check
 
@@ -15,20 +18,28 @@ class BotError(RuntimeError):
     """A bot chose an illegal action or a round never ended."""
 
 
+def game_of(options: Options | skyjo.Options) -> str:
+    """The game whose options these are (``skip`` or ``skyjo``)."""
+    return "skyjo" if isinstance(options, skyjo.Options) else "skip"
+
+
 def play_match(
-    options: Options,
+    options: Options | skyjo.Options,
     seed: str | int,
     bots: Sequence[Bot],
     *,
     fingerprints: bool = False,
     max_rounds: int = 200,
-) -> Match:
-    """Play a whole match; every bot sees only its own seat's view."""
+) -> Any:
+    """Play a whole match (Skip's ``Match``, or Skyjo's for Skyjo options); every bot sees
+    only its own seat's view."""
     if len(bots) != options.players:
         raise ValueError(f"{options.players} seats need {options.players} bots, not {len(bots)}")
-    match = Match(options, seed, fingerprints=fingerprints)
+    skyjo_game = isinstance(options, skyjo.Options)
+    match: Any = (skyjo.Match if skyjo_game else Match)(options, seed, fingerprints=fingerprints)
+    round_player = play_skyjo_round if skyjo_game else play_round
     while True:
-        play_round(match, bots)
+        round_player(match, bots)
         if match.over or match.round_number >= max_rounds:
             return match
         match.next_round()
@@ -49,4 +60,21 @@ def play_round(match: Match, bots: Sequence[Bot]) -> None:
                 f"bot {bots[seat].name} at seat {seat + 1} chose {action}: {error}"
             ) from None
         match.apply_trusted(action)
+    raise BotError(f"round {match.round_number} did not end within {MAX_MOVES_PER_ROUND} moves")
+
+
+def play_skyjo_round(match: skyjo.Match, bots: Sequence[Bot]) -> None:
+    """Play a Skyjo match's current round to its end (S4.1)."""
+    state = match.state
+    for _ in range(MAX_MOVES_PER_ROUND):
+        if state.result is not None:
+            return
+        seat = state.current
+        action = bots[seat].choose(skyjo.view(state, seat))
+        try:
+            match.apply(action)
+        except IllegalMove as error:
+            raise BotError(
+                f"bot {bots[seat].name} at seat {seat + 1} chose {action}: {error}"
+            ) from None
     raise BotError(f"round {match.round_number} did not end within {MAX_MOVES_PER_ROUND} moves")

@@ -6,6 +6,8 @@ from rich.table import Table
 
 from cardroom.games.skip import Match, SeatView
 from cardroom.games.skip.cards import describe
+from cardroom.games.skyjo import Match as SkyjoMatch
+from cardroom.games.skyjo import SeatView as SkyjoView
 
 COLOURS = {range(1, 5): "blue", range(5, 9): "green", range(9, 13): "magenta"}
 
@@ -68,5 +70,47 @@ def scores_table(match: Match, names: list[str]) -> Table:
         if not log.result.winners:
             how += ", no winner"
         table.add_row(str(log.number), *(str(p) for p in log.result.points), how)
+    table.add_row("total", *(f"[bold]{s}[/]" for s in match.scores), "", end_section=True)
+    return table
+
+
+def skyjo_grids_table(view: SkyjoView, names: list[str]) -> Table:
+    """Every seat's grid as three rows of four columns (a spectator's view): ``?`` face
+    down, ``·`` a removed column (S3.1)."""
+    table = Table(
+        title=f"Discard top {view.discard_top}   draw {view.draw_count}", title_justify="left"
+    )
+    table.add_column("seat")
+    for row in range(3):
+        table.add_column(f"row {row + 1}")
+    table.add_column("face up", justify="right")
+    for seat, grid in enumerate(view.grids):
+        marker = "▶ " if seat == view.current and view.result is None else "  "
+        rows = [
+            " ".join(f"{_skyjo_cell(grid[column * 3 + row]):>3}" for column in range(4))
+            for row in range(3)
+        ]
+        up = sum(c for c in grid if isinstance(c, int))
+        table.add_row(f"{marker}{names[seat]}", *rows, str(up))
+    return table
+
+
+def _skyjo_cell(cell: int | str | None) -> str:
+    return "·" if cell is None else str(cell)
+
+
+def skyjo_scores_table(match: SkyjoMatch, names: list[str]) -> Table:
+    """Points per round and the running totals (S4.2, S4.3, S5.1)."""
+    table = Table(title="Scores", title_justify="left")
+    table.add_column("round", justify="right")
+    for name in names:
+        table.add_column(name, justify="right")
+    table.add_column("closer")
+    for log in match.rounds:
+        if log.result is None:
+            continue
+        result = log.result
+        closer = names[result.closer] + (" (doubled, S4.3)" if result.doubled else "")
+        table.add_row(str(log.number), *(str(p) for p in result.points), closer)
     table.add_row("total", *(f"[bold]{s}[/]" for s in match.scores), "", end_section=True)
     return table

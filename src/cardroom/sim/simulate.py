@@ -9,13 +9,15 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from cardroom.bots import Bot
 from cardroom.bots.specs import make_bot_from_spec
+from cardroom.games import skyjo
 from cardroom.games.base import derive_seed
 from cardroom.games.skip import Match, Options, to_record
 
-from .play import play_match
+from .play import game_of, play_match
 
 
 @dataclass
@@ -38,7 +40,7 @@ class BotStats:
 
 @dataclass
 class Summary:
-    options: Options
+    options: Options | skyjo.Options
     games: int = 0
     rounds: int = 0
     turns: int = 0
@@ -80,7 +82,7 @@ def seating(bots: Sequence[str], players: int, game: int) -> list[str]:
 
 
 def simulate(
-    options: Options,
+    options: Options | skyjo.Options,
     bots: Sequence[str],
     games: int,
     seed: int,
@@ -89,13 +91,15 @@ def simulate(
     on_game: Callable[[int], None] | None = None,
 ) -> Summary:
     """Play ``games`` matches and gather statistics; optionally write each game record."""
+    game_name = game_of(options)
+    recorder = skyjo.to_record if game_name == "skyjo" else to_record
     summary = Summary(options=options, seat_wins=[0] * options.players)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     for game in range(games):
         names = seating(bots, options.players, game)
         players = [
-            make_bot_from_spec(name, derive_seed(f"{seed}/{game}", "bot", seat))
+            make_bot_from_spec(name, derive_seed(f"{seed}/{game}", "bot", seat), game=game_name)
             for seat, name in enumerate(names)
         ]
         try:
@@ -112,7 +116,7 @@ def simulate(
                 {"name": f"{name} {i + 1}", "player": f"bot:{name}"} for i, name in enumerate(names)
             ]
             path = records / f"game-{game + 1:05d}.json"
-            path.write_text(json.dumps(to_record(match, seats), separators=(",", ":")) + "\n")
+            path.write_text(json.dumps(recorder(match, seats), separators=(",", ":")) + "\n")
         if on_game is not None:
             on_game(game)
     return summary
@@ -126,7 +130,7 @@ def close_bots(bots: Sequence[Bot]) -> None:
             close()
 
 
-def _count(summary: Summary, match: Match, names: list[str]) -> None:
+def _count(summary: Summary, match: Match | skyjo.Match, names: list[str]) -> None:
     summary.games += 1
     if not match.over:
         summary.unfinished += 1
@@ -138,10 +142,23 @@ def _count(summary: Summary, match: Match, names: list[str]) -> None:
         if log.result is None:
             continue
         summary.rounds += 1
-        summary.stalemates += log.result.stalemate
+        summary.stalemates += getattr(log.result, "stalemate", False)
         for name in names:
             summary.bots[name].rounds += 1
-    summary.turns += sum(log.turns for log in match.rounds)
+    summary.turns += sum(round_turns(log) for log in match.rounds)
     for seat in match.winners or ():
         summary.seat_wins[seat] += 1
         summary.bots[names[seat]].wins += 1
+
+
+TURN_ENDS = frozenset({"take", "exchange", "discard", "timeout"})
+"""The Skyjo actions that end a turn (S2): a draw is half of one, a reveal comes before."""
+
+
+def round_turns(log: Any) -> int:
+    """The turns a round took: Skip counts them itself; a Skyjo round's are its turn-ending
+    actions."""
+    turns = getattr(log, "turns", None)
+    if turns is not None:
+        return turns
+    return sum(1 for _, action in log.moves if action.kind in TURN_ENDS)

@@ -18,19 +18,23 @@ from typing import Any
 
 from cardroom.bots import Bot
 from cardroom.bots.specs import BotSpecError, make_bot_from_spec, parse_bot_specs
+from cardroom.games import skyjo
 from cardroom.games.base import derive_seed
-from cardroom.games.skip import Action, Options, SeatView
+from cardroom.games.skip import Options
 
-from .play import play_match
+from .play import game_of, play_match
+from .simulate import round_turns
+
+AnyOptions = Options | skyjo.Options
 
 # Entrants are bot specs (``cardroom.bots.specs``), the same ones simulate and watch take.
 EntrantError = BotSpecError
 parse_entrants = parse_bot_specs
 
 
-def make_entrant(entrant: str, seed: str, timeout: float) -> Bot:
+def make_entrant(entrant: str, seed: str, timeout: float, game: str = "skip") -> Bot:
     """A bot from a spec: a registry name (``planner:defence=0``), a level id, or ``cmd:``."""
-    return make_bot_from_spec(entrant, seed, timeout=timeout)
+    return make_bot_from_spec(entrant, seed, timeout=timeout, game=game)
 
 
 # -- what is played -------------------------------------------------------------------------
@@ -46,17 +50,22 @@ class Game:
     rotation: int
 
 
-def lineups(entrants: Sequence[str], options: Options) -> list[tuple[str, ...]]:
+def sides_of(options: AnyOptions) -> int:
+    """Sides at the table: a team of two is one side (R2.3); Skyjo has no teams."""
+    return options.players // 2 if getattr(options, "teams", False) else options.players
+
+
+def lineups(entrants: Sequence[str], options: AnyOptions) -> list[tuple[str, ...]]:
     """Which entrants meet: one per side; every combination when there are more than sides."""
-    sides = options.players // 2 if options.teams else options.players
+    sides = sides_of(options)
     if len(entrants) > sides:
         return list(itertools.combinations(entrants, sides))
     return [tuple(entrants[i % len(entrants)] for i in range(sides))]
 
 
-def schedule(entrants: Sequence[str], options: Options, games: int, seed: int) -> list[Game]:
+def schedule(entrants: Sequence[str], options: AnyOptions, games: int, seed: int) -> list[Game]:
     """``games`` per lineup (rounded up to whole rotations): each deal once per rotation."""
-    sides = options.players // 2 if options.teams else options.players
+    sides = sides_of(options)
     deals = max(1, math.ceil(games / sides))
     plan: list[Game] = []
     for index, lineup in enumerate(lineups(entrants, options)):
@@ -92,18 +101,19 @@ class _Timed:
         self.name = bot.name
         self.times = times
 
-    def choose(self, view: SeatView) -> Action:
+    def choose(self, view: Any) -> Any:
         started = time.perf_counter()
         action = self.bot.choose(view)
         self.times.append(time.perf_counter() - started)
         return action
 
 
-def play_game(game: Game, options: Options, timeout: float = 5.0) -> GameResult:
+def play_game(game: Game, options: AnyOptions, timeout: float = 5.0) -> GameResult:
     """Play one game of the schedule (in a worker process)."""
     times: dict[str, list[float]] = {name: [] for name in set(game.seats)}
+    played = game_of(options)
     bots = [
-        make_entrant(name, derive_seed(game.deal, "bot", game.rotation, seat), timeout)
+        make_entrant(name, derive_seed(game.deal, "bot", game.rotation, seat), timeout, played)
         for seat, name in enumerate(game.seats)
     ]
     try:
@@ -125,15 +135,16 @@ def play_game(game: Game, options: Options, timeout: float = 5.0) -> GameResult:
     for log in match.rounds:
         if log.result is None:
             continue
-        stalemates += log.result.stalemate
-        if log.result.winners:
-            won_turns.append((log.result.winners, log.turns / options.players))
+        stalemates += getattr(log.result, "stalemate", False)
+        winners = round_winners(log.result)
+        if winners:
+            won_turns.append((winners, round_turns(log) / options.players))
     return GameResult(
         game=game,
         winners=match.winners or (),
         points=tuple(match.scores),
         rounds=sum(1 for log in match.rounds if log.result is not None),
-        turns=sum(log.turns for log in match.rounds),
+        turns=sum(round_turns(log) for log in match.rounds),
         won_rounds_turns=won_turns,
         stalemates=stalemates,
         first_mover=match.rounds[0].moves[0][0] if match.rounds[0].moves else -1,
@@ -142,7 +153,16 @@ def play_game(game: Game, options: Options, timeout: float = 5.0) -> GameResult:
     )
 
 
-def _play_packed(packed: tuple[Game, Options, float]) -> GameResult:
+def round_winners(result: Any) -> tuple[int, ...]:
+    """Who won a round: Skip's result says; in Skyjo, the lowest points (S4.2, S4.3)."""
+    winners = getattr(result, "winners", None)
+    if winners is not None:
+        return tuple(winners)
+    lowest = min(result.points)
+    return tuple(s for s, points in enumerate(result.points) if points == lowest)
+
+
+def _play_packed(packed: tuple[Game, AnyOptions, float]) -> GameResult:
     return play_game(*packed)
 
 
@@ -209,7 +229,7 @@ class EntrantStats:
 
 @dataclass
 class Tournament:
-    options: Options
+    options: AnyOptions
     entrants: list[str]
     seed: int
     lineups: list[tuple[str, ...]]
@@ -282,7 +302,7 @@ class Tournament:
 
 def run(
     entrants: Sequence[str],
-    options: Options,
+    options: AnyOptions,
     games: int,
     seed: int,
     *,
@@ -307,7 +327,9 @@ def run(
     return tournament
 
 
-def _results(plan: list[Game], options: Options, jobs: int, timeout: float) -> Iterator[GameResult]:
+def _results(
+    plan: list[Game], options: AnyOptions, jobs: int, timeout: float
+) -> Iterator[GameResult]:
     packed = [(game, options, timeout) for game in plan]
     if jobs <= 1:
         yield from map(_play_packed, packed)

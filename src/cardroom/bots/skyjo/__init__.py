@@ -1,0 +1,18 @@
+"""Skyjo bots by name (``docs/skyjo-rules.md``): each decides from its seat's view alone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .counter import CounterBot
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+
+SKYJO_BOTS: dict[str, Callable[..., Any]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "counter": CounterBot,
+}
+
+__all__ = ["SKYJO_BOTS", "CounterBot", "GreedyBot", "RandomBot"]
