@@ -64,4 +64,8 @@ async def test_skyjo_quick_play_against_bots_is_one_call_when_the_game_has_bots(
         assert answer.status_code == 201, answer.text
         table = answer.json()["table"]
         assert table["game"] == "skyjo" and table["status"] == "playing"
+        await ada.connect(table["id"])
+        over = await play_until_over(ada, 3)  # the bot plays its seat from its own view
+        result = next(e for e in over["events"] if e["kind"] == "match_over")["detail"]
+        assert max(result["scores"]) >= 10
     await ada.close()
