@@ -101,7 +101,7 @@ def browser() -> Iterator[Any]:
 def _open_page(browser: Any, server: str, **context_options: Any) -> Iterator[Any]:
     """A fresh browser context on the server; fails the test on any JavaScript error, and on
     anything the server's Content-Security-Policy blocked."""
-    context = browser.new_context(viewport=DESKTOP, base_url=server, **context_options)
+    context = browser.new_context(**{"viewport": DESKTOP, "base_url": server, **context_options})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -126,6 +126,14 @@ def page(browser: Any, server: str) -> Iterator[Any]:
 def quick_page(browser: Any, server: str) -> Iterator[Any]:
     """A page that asks for reduced motion: no card flights to wait for in long games."""
     yield from _open_page(browser, server, reduced_motion="reduce")
+
+
+@pytest.fixture
+def phone_page(browser: Any, server: str) -> Iterator[Any]:
+    """A phone-sized page with touch (taps, not clicks) and reduced motion."""
+    yield from _open_page(
+        browser, server, viewport=PHONE, has_touch=True, is_mobile=True, reduced_motion="reduce"
+    )
 
 
 @pytest.fixture

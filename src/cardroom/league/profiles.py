@@ -82,6 +82,7 @@ def recent_matches(conn: Connection, subject: str, limit: int = RECENT) -> list[
         {
             "match": row.match_id,
             "table": row.table_id,
+            "game": row.game,
             "mode": row.mode,
             "ranked": row.ranked,
             "won": row.won,

@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v1";
+const CACHE = "cardroom-shell-v2";
 const SHELL = [
   "/",
   "/index.html",
@@ -9,6 +9,7 @@ const SHELL = [
   "/css/cards.css",
   "/css/lobby.css",
   "/css/table.css",
+  "/css/skyjo.css",
   "/img/icon.svg",
   "/img/icon-192.png",
   "/img/icon-512.png",
@@ -33,6 +34,15 @@ const SHELL = [
   "/js/render/overlays.js",
   "/js/render/side.js",
   "/js/render/waiting.js",
+  "/js/games/index.js",
+  "/js/games/skip.js",
+  "/js/games/skyjo/board.js",
+  "/js/games/skyjo/cards.js",
+  "/js/games/skyjo/log.js",
+  "/js/games/skyjo/overlays.js",
+  "/js/games/skyjo/play.js",
+  "/js/games/skyjo/rules.js",
+  "/js/games/skyjo/side.js",
 ];
 
 self.addEventListener("install", (event) => {

@@ -7,10 +7,13 @@ const THRESHOLD = 8;
 /**
  * hooks.selectionOf(el) → a selection or null (not draggable now)
  * hooks.start(sel), hooks.drop(sel, targetEl | null)
+ * Returns a function that removes every listener (the screen is gone).
  */
 export function enableDrag(root, hooks) {
   let pending = null;
   let drag = null;
+  const stop = new AbortController();
+  const signal = stop.signal;
 
   root.addEventListener("pointerdown", (e) => {
     if (e.button > 0 || drag) return;
@@ -19,7 +22,7 @@ export function enableDrag(root, hooks) {
     const sel = hooks.selectionOf(el);
     if (!sel) return;
     pending = { el, sel, x: e.clientX, y: e.clientY, id: e.pointerId };
-  });
+  }, { signal });
 
   window.addEventListener("pointermove", (e) => {
     if (pending && e.pointerId === pending.id && !drag) {
@@ -31,7 +34,7 @@ export function enableDrag(root, hooks) {
     if (!drag || e.pointerId !== drag.id) return;
     e.preventDefault();
     move(drag, e);
-  }, { passive: false });
+  }, { passive: false, signal });
 
   const finish = (e, cancelled) => {
     pending = null;
@@ -47,8 +50,13 @@ export function enableDrag(root, hooks) {
     setTimeout(() => root.removeEventListener("click", swallow, { capture: true }), 0);
     hooks.drop(current.sel, target);
   };
-  window.addEventListener("pointerup", (e) => finish(e, false));
-  window.addEventListener("pointercancel", (e) => finish(e, true));
+  window.addEventListener("pointerup", (e) => finish(e, false), { signal });
+  window.addEventListener("pointercancel", (e) => finish(e, true), { signal });
+  return () => {
+    drag?.ghost.remove();
+    document.body.classList.remove("dragging");
+    stop.abort();
+  };
 }
 
 function swallow(e) {

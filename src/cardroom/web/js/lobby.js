@@ -1,11 +1,12 @@
 /**
- * The lobby: a display name, one-click play against bots, a table with house rules, a private
- * table by name, and the live list of public tables (join or watch).
+ * The lobby: a display name, the game (Skip or Skyjo), one-click play against bots, a table
+ * with house rules, a private table by name, and the live list of public tables (join or watch).
  */
 import { api } from "./api.js";
 import { h, mount, toast } from "./dom.js";
 import { player, remember } from "./identity.js";
-import { rulesForm, summarize } from "./house-rules.js";
+import { GAME_NAMES, gameTitle, rulesFor } from "./games/index.js";
+import { LENGTHS as SKYJO_LENGTHS } from "./games/skyjo/rules.js";
 import { cardEl } from "./render/cards.js";
 
 const LENGTHS = {
@@ -14,6 +15,11 @@ const LENGTHS = {
   official: { label: "Official: stock 30, to 500", options: {} },
 };
 const POLL_MS = 4000;
+const GAME_KEY = "cardroom.game";
+const BLURBS = {
+  skip: "Build piles from 1 to 12; empty your stock first.",
+  skyjo: "Swap and turn cards on your grid of twelve; the lowest total wins.",
+};
 
 export class Lobby {
   constructor(root, { levels, openTable }) {
@@ -22,6 +28,44 @@ export class Lobby {
     this.openTable = openTable;
     this.poll = null;
     this.busy = false;
+    this.levelsByGame = { skip: levels };
+    const saved = localStorage.getItem(GAME_KEY);
+    this.game = GAME_NAMES.includes(saved) ? saved : "skip";
+  }
+
+  /** The bot levels of the chosen game (fetched once per game). */
+  async gameLevels() {
+    if (!this.levelsByGame[this.game]) {
+      try {
+        this.levelsByGame[this.game] = (await api.levels(this.game)).levels;
+      } catch {
+        this.levelsByGame[this.game] = [{ id: "easy", name: "Easy", description: "" }];
+      }
+    }
+    return this.levelsByGame[this.game];
+  }
+
+  async chooseGame(game) {
+    this.game = game;
+    try {
+      localStorage.setItem(GAME_KEY, game);
+    } catch {
+      /* private mode: the choice lasts for this page only */
+    }
+    this.levels = await this.gameLevels();
+    this.show();
+  }
+
+  gamePicker() {
+    return h("div", { class: "game-picker", role: "radiogroup", "aria-label": "Game", id: "game-picker" },
+      GAME_NAMES.map((game) => h("button", {
+        type: "button",
+        role: "radio",
+        class: `game-choice${game === this.game ? " chosen" : ""}`,
+        "data-game": game,
+        "aria-checked": String(game === this.game),
+        onclick: () => (game === this.game ? null : this.chooseGame(game)),
+      }, h("b", {}, gameTitle(game)), h("small", {}, BLURBS[game]))));
   }
 
   show() {
@@ -32,8 +76,16 @@ export class Lobby {
       return;
     }
     this.list = h("div", { class: "table-list", id: "table-list", "aria-live": "polite" }, h("p", { class: "muted" }, "Loading tables…"));
-    mount(this.root, h("div", { class: "lobby" },
-      h("section", { class: "panel hero", "aria-labelledby": "play-title" }, this.playPanel()),
+    if (!this.levelsByGame[this.game]) {
+      this.gameLevels().then((levels) => {
+        this.levels = levels;
+        if (this.root.isConnected) this.show();
+      });
+      return;
+    }
+    this.levels = this.levelsByGame[this.game];
+    mount(this.root, h("div", { class: "lobby", "data-game": this.game },
+      h("section", { class: "panel hero", "aria-labelledby": "play-title" }, this.gamePicker(), this.playPanel()),
       h("section", { class: "panel", "aria-labelledby": "tables-title" },
         h("h2", { id: "tables-title" }, "Open tables"), this.list),
       h("section", { class: "panel", "aria-labelledby": "create-title" }, this.createPanel()),
@@ -52,8 +104,8 @@ export class Lobby {
     const form = h("form", { class: change ? "name-form change" : "panel name-form", id: change ? "rename-form" : "name-form" },
       change ? h("h3", {}, "Your name") : [
         h("div", { class: "hero-cards", "aria-hidden": "true" }, [1, 2, 3, "W", 5].map((c) => cardEl(c))),
-        h("h1", {}, "Play Skip online"),
-        h("p", {}, "Build piles from 1 to 12, empty your stock first. Choose a name to start.")],
+        h("h1", {}, "Play Skip and Skyjo online"),
+        h("p", {}, "Against bots or friends, with house rules. Choose a name to start.")],
       h("label", {}, h("span", {}, "Display name"), input),
       h("button", { class: "btn primary", type: "submit" }, change ? "Change name" : "Continue"),
       change ? h("small", { class: "muted" }, "You stay the same player: your seats and results keep the new name.") : null);
@@ -87,7 +139,9 @@ export class Lobby {
       h("option", { value: n, selected: n === 1 }, `${n} bot${n > 1 ? "s" : ""}`)));
     const level = h("select", { name: "level", id: "qp-level" }, this.levels.map((l, i) =>
       h("option", { value: l.id, selected: i === Math.min(1, this.levels.length - 1), title: l.description }, l.name)));
-    const length = h("select", { name: "length", id: "qp-length" }, Object.entries(LENGTHS).map(([k, v]) => h("option", { value: k }, v.label)));
+    const skyjo = this.game === "skyjo";
+    const lengths = skyjo ? SKYJO_LENGTHS : LENGTHS;
+    const length = h("select", { name: "length", id: "qp-length" }, Object.entries(lengths).map(([k, v]) => h("option", { value: k }, v.label)));
     const assist = h("input", { type: "checkbox", id: "qp-assist", checked: true });
     const play = h("button", { type: "submit", class: "btn primary big", id: "quick-play" }, "Play against bots");
     const form = h("form", { class: "quick" },
@@ -96,13 +150,14 @@ export class Lobby {
         h("label", {}, h("span", {}, "Opponents"), bots),
         h("label", {}, h("span", {}, "Strength"), level),
         h("label", {}, h("span", {}, "Length"), length)),
-      h("label", { class: "check" }, assist, " Show where cards can go (assist)"),
+      skyjo ? null : h("label", { class: "check" }, assist, " Show where cards can go (assist)"),
       h("div", { class: "row" }, play,
         h("button", { type: "button", class: "btn", id: "find-people", onclick: () => this.findPeople() }, "Find a game with people")));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const n = Number(bots.value);
-      const options = { players: n + 1, ...LENGTHS[length.value].options, assist: assist.checked };
+      const options = skyjo ? { players: n + 1, ...lengths[length.value].options }
+        : { players: n + 1, ...lengths[length.value].options, assist: assist.checked };
       this.quickBots(n, level.value, options);
     });
     return form;
@@ -110,20 +165,20 @@ export class Lobby {
 
   async quickBots(count, level, options) {
     await this.guard(async () => {
-      const { table } = await api.playBots(count, level, options);
+      const { table } = await api.playBots(count, level, options, this.game);
       this.openTable(table.id);
     });
   }
 
   async findPeople() {
     await this.guard(async () => {
-      const { table } = await api.quickplay({ seats: 2, options: { players: 2 } });
+      const { table } = await api.quickplay({ seats: 2, options: { players: 2 }, game: this.game });
       this.openTable(table.id);
     });
   }
 
   createPanel() {
-    const rules = rulesForm({ seats: 2 });
+    const rules = rulesFor(this.game).rulesForm({ seats: 2 });
     const visibility = h("select", { name: "visibility" },
       h("option", { value: "public" }, "Public: listed in the lobby"),
       h("option", { value: "private" }, "Private: join by its name"));
@@ -131,7 +186,7 @@ export class Lobby {
     const abandon = h("select", { name: "abandon" },
       [[120, "2 minutes"], [300, "5 minutes"], [900, "15 minutes"], [3600, "1 hour"]].map(([v, t]) => h("option", { value: v, selected: v === 300 }, t)));
     const form = h("form", { class: "create", id: "create-form" },
-      h("h2", { id: "create-title" }, "Create a table"),
+      h("h2", { id: "create-title" }, `Create a ${gameTitle(this.game)} table`),
       h("div", { class: "row" },
         h("label", {}, h("span", {}, "Who can join"), visibility),
         h("label", {}, h("span", {}, "Table name"), name),
@@ -144,8 +199,9 @@ export class Lobby {
       const isPublic = visibility.value === "public";
       const tableName = name.value.trim() || null;
       await this.guard(async () => {
-        const body = { seats, public: isPublic, name: tableName, options, abandon_after: Number(abandon.value) };
-        const out = !isPublic && tableName ? await api.named({ name: tableName, seats, options }) : await api.createTable(body);
+        const game = this.game;
+        const body = { game, seats, public: isPublic, name: tableName, options, abandon_after: Number(abandon.value) };
+        const out = !isPublic && tableName ? await api.named({ game, name: tableName, seats, options }) : await api.createTable(body);
         this.openTable(out.table.id);
       });
     });
@@ -161,7 +217,7 @@ export class Lobby {
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       await this.guard(async () => {
-        const out = await api.named({ name: name.value.trim(), seats: 2, options: { players: 2 } });
+        const out = await api.named({ game: this.game, name: name.value.trim(), seats: 2, options: { players: 2 } });
         if (out.created) toast(`No table “${name.value.trim()}” was open, so a new one was made: invite your friends.`, "info");
         this.openTable(out.table.id);
       });
@@ -193,8 +249,9 @@ export class Lobby {
       return h("li", { class: "table-item", "data-table": t.id },
         h("div", { class: "t-main" },
           h("b", {}, t.name || `${t.owner?.name ?? "Someone"}'s table`),
+          h("span", { class: `game-tag ${t.game || "skip"}` }, gameTitle(t.game)),
           h("span", { class: `status ${t.status}` }, t.status),
-          h("small", {}, `${taken}/${t.seats.length} seated · ${summarize(t.options).join(" · ")}`),
+          h("small", {}, `${taken}/${t.seats.length} seated · ${rulesFor(t.game).summarize(t.options).join(" · ")}`),
           h("small", { class: "muted" }, t.seats.map((s) => s.player?.name || (s.bot ? `${s.bot.name} bot` : "—")).join(", "))),
         h("div", { class: "t-actions" },
           mine ? h("button", { type: "button", class: "btn small primary", onclick: () => this.openTable(t.id) }, "Back to my seat")

@@ -16,6 +16,7 @@ export class TableModel {
     this.player = null;
     this.log = [];
     this.summary = null; // the last round_summary detail, until the next round starts
+    this.lastSummary = null; // the last round_summary detail, kept for the match result
     this.result = null; // the match_over detail
     this.viewSeq = null; // seq of the message that brought the view shown (sent as `after`)
     this.awards = []; // the league's `achievement` and `rating` events of the last match
@@ -64,12 +65,13 @@ export class TableModel {
     if (!msg.replayed || msg.view) this.setDeadline(msg.deadline_in);
     for (const event of msg.events) {
       this.log.push({ ...event, round: msg.round, move: msg.move });
-      if (event.kind === "round_summary") this.summary = event.detail;
+      if (event.kind === "round_summary") this.summary = this.lastSummary = event.detail;
       if (event.kind === "round_summary" || event.kind === "match_over") this.lastScores = event.detail.scores;
       if (event.kind === "match_started") this.lastScores = null;
       if (event.kind === "round_started" || event.kind === "match_started") this.summary = null;
       if (event.kind === "match_started") {
         this.result = null;
+        this.lastSummary = null;
         this.awards = [];
       }
       if (event.kind === "achievement" || event.kind === "rating") this.awards.push(event);

@@ -1,23 +1,19 @@
 /**
- * The table screen: connects the socket to the model, draws the board (or the waiting room),
- * and turns clicks, drags and keys into actions. The server's `legal` list is the only rule
- * book here; a refused move shows the engine's reason (rule id + message).
+ * The table screen, for any game: connects the socket to the model, draws the waiting room or
+ * the game's board, and hands clicks, drags and keys to the game's player kit (js/games/),
+ * which turns them into actions. The server's `legal` list is the only rule book here; a
+ * refused move shows the engine's reason (rule id + message).
  */
 import { api } from "./api.js";
 import { $, h, mount, toast } from "./dom.js";
 import { player, token } from "./identity.js";
 import { TableModel } from "./model.js";
 import { TableSocket } from "./socket.js";
-import { actionFor, canPlay, legalTargets, sameSelection, targetKey } from "./moves.js";
-import { renderBoard, sourceKey } from "./render/board.js";
-import { renderSide } from "./render/side.js";
-import { matchResult, roundSummary } from "./render/overlays.js";
 import { renderWaiting } from "./render/waiting.js";
-import { describe } from "./render/log.js";
-import { enableDrag } from "./dnd.js";
 import { bindKeys } from "./keys.js";
-import { burst, finishAll, fly, shake, snapshot } from "./anim.js";
+import { finishAll, snapshot } from "./anim.js";
 import { announce } from "./announce.js";
+import { gameTitle, kitFor } from "./games/index.js";
 import * as sound from "./sound.js";
 
 export class TableScreen {
@@ -34,15 +30,11 @@ export class TableScreen {
     this.summaryEnds = null;
     this.socket = null;
     this.viewCheck = null;
+    this.play = null; // the game's kit (js/games/), once the table says which game it is
     this.banner = awardsBanner();
     this.tick = setInterval(() => this.updateClock(), 250);
     this.unbindKeys = bindKeys((key) => this.onKey(key));
     root.addEventListener("click", (this.clickHandler = (e) => this.onClick(e)));
-    enableDrag(root, {
-      selectionOf: (el) => (this.model.myTurn ? this.selectionFromEl(el) : null),
-      start: (sel) => this.select(sel),
-      drop: (sel, target) => (target ? this.moveTo(sel, target) : this.render()),
-    });
   }
 
   async open() {
@@ -50,6 +42,9 @@ export class TableScreen {
     try {
       const { table } = await api.table(this.tableId);
       this.model.table = table;
+      this.play = kitFor(table.game, this);
+      document.body.dataset.game = table.game || "skip";
+      if (table.game && table.game !== "skip") ({ levels: this.levels } = await api.levels(table.game));
     } catch (error) {
       mount(this.root, h("section", { class: "panel" }, h("h1", {}, "This table cannot be opened"), h("p", {}, error.message),
         h("button", { class: "btn", onclick: () => this.onExit() }, "Back to the lobby")));
@@ -76,6 +71,8 @@ export class TableScreen {
     clearTimeout(this.viewCheck);
     this.banner.remove();
     this.unbindKeys();
+    this.play?.destroy();
+    delete document.body.dataset.game;
     this.root.removeEventListener("click", this.clickHandler);
     this.socket?.close();
     finishAll();
@@ -105,9 +102,8 @@ export class TableScreen {
       return;
     }
     if (msg.type === "pong") return;
-    this.lastClick = null; // a double click never spans a change of the table
     const before = snapshot(this.root);
-    const handBefore = this.handRects();
+    const handBefore = this.play?.beforeChange?.() ?? null;
     const wasMyTurn = this.model.myTurn;
     const events = this.model.apply(msg);
     if (msg.type === "table" && msg.table.status === "waiting") this.model.view = null;
@@ -136,7 +132,7 @@ export class TableScreen {
       const mine = event.seat === this.model.mySeat;
       const item = h("div", { class: `award-toast ${event.kind}${mine ? " mine" : ""}`, "data-kind": event.kind },
         h("span", { class: "award-icon", "aria-hidden": "true" }, event.kind === "achievement" ? "🏆" : "📈"),
-        h("span", {}, describe(event, this.model)));
+        h("span", {}, this.describe(event)));
       this.banner.append(item);
       setTimeout(() => item.remove(), AWARD_MS);
     }
@@ -151,26 +147,26 @@ export class TableScreen {
     sound.play("refuse");
     announce(`Refused: ${msg.rule ? `${msg.rule}, ` : ""}${msg.message}`);
     this.render();
-    if (target) shake(this.root.querySelector(`[data-dst="${target.to}"][data-pile="${target.pile}"]`));
+    this.play?.refused(target);
     if (!this.model.view) toast(msg.message);
   }
 
   keepSelectionValid() {
-    const sel = this.selection;
-    if (!sel) return;
-    const v = this.model.view;
-    if (!v || this.model.mySeat === null) this.selection = null;
-    else if (sel.from === "hand" && v.hand?.[sel.index] !== sel.card) this.selection = null;
+    this.play?.keepSelectionValid();
+  }
+
+  /** An event as a sentence (the log, the announcements, the awards banner). */
+  describe(event) {
+    return this.play ? this.play.describe(event) : null;
   }
 
   narrate(events, wasMyTurn) {
     for (const event of events) {
-      const text = describe(event, this.model);
+      const text = this.describe(event);
       // Achievements and ratings are read out by their banner (a live region) instead.
-      if (!["turn", "achievement", "rating"].includes(event.kind)) announce(text);
-      if (event.kind === "played") sound.play("play");
-      if (event.kind === "discarded") sound.play("discard");
-      if (event.kind === "completed") sound.play("complete");
+      if (text && !["turn", "achievement", "rating"].includes(event.kind)) announce(text);
+      const effect = this.play?.sound(event);
+      if (effect) sound.play(effect);
       if (event.kind === "match_over" && (event.detail.winners || []).includes(this.model.mySeat)) sound.play("win");
     }
     if (!wasMyTurn && this.model.myTurn) {
@@ -194,13 +190,12 @@ export class TableScreen {
       mount(this.root, this.toolbar(), renderWaiting(m, { levels: this.levels, me: player(), actions: this.lobbyActions() }));
       return;
     }
-    const ui = this.uiState();
-    const layout = h("div", { class: `table-layout${m.spectator ? " spectating" : ""}` },
-      h("div", { class: "play-area" }, renderBoard(m, ui)), renderSide(m));
+    const layout = h("div", { class: `table-layout game-${m.table.game || "skip"}${m.spectator ? " spectating" : ""}` },
+      h("div", { class: "play-area" }, this.play.board()), this.play.side());
     const overlays = [];
-    if (m.summary && !m.result) overlays.push(roundSummary(m, m.summary, this.summarySeconds()));
+    if (m.summary && !m.result) overlays.push(this.play.roundSummary(m.summary, this.summarySeconds()));
     if (m.result && !this.hideResult) {
-      overlays.push(matchResult(m, m.result, {
+      overlays.push(this.play.matchResult(m.result, {
         canRematch: !m.spectator,
         onRematch: () => this.call(() => api.rematch(this.tableId)),
         onLobby: () => this.exit(),
@@ -211,29 +206,6 @@ export class TableScreen {
     this.updateClock();
   }
 
-  uiState() {
-    const m = this.model;
-    const assist = !!m.view.options?.assist;
-    const ui = { selection: this.selection, refusal: this.refusal, targets: new Set(), movable: new Set() };
-    if (assist && m.myTurn) {
-      if (this.selection) for (const t of legalTargets(this.selection, m.legal)) ui.targets.add(targetKey(t));
-      for (const sel of this.allSources()) if (canPlay(sel, m.legal)) ui.movable.add(sourceKey(sel));
-    }
-    return ui;
-  }
-
-  allSources() {
-    const v = this.model.view;
-    const out = [{ from: "stock" }];
-    (v.hand || []).forEach((card, index) => out.push({ from: "hand", card, index }));
-    for (let pile = 1; pile <= 4; pile += 1) out.push({ from: "discard", pile });
-    if (this.model.partner !== null) {
-      out.push({ from: "partner_stock" });
-      for (let pile = 1; pile <= 4; pile += 1) out.push({ from: "partner_discard", pile });
-    }
-    return out;
-  }
-
   toolbar() {
     const m = this.model;
     const t = m.table;
@@ -241,9 +213,9 @@ export class TableScreen {
     const isOwner = t?.owner?.id === me?.id;
     const seated = t?.seats?.some((s) => s.player?.id === me?.id);
     return h("div", { class: "table-toolbar" },
-      h("span", { class: "table-title" }, t?.name ? `“${t.name}”` : "Table", m.spectator && m.view ? h("span", { class: "badge" }, "Watching") : null),
+      h("span", { class: "table-title" }, t?.name ? `“${t.name}” · ${gameTitle(t.game)}` : `${gameTitle(t?.game)} table`, m.spectator && m.view ? h("span", { class: "badge" }, "Watching") : null),
       h("span", { class: "spacer" }),
-      isOwner && m.playing && t.status === "playing" && !m.myTurn && !m.seatInfo(m.view.current)?.bot
+      isOwner && m.playing && t.status === "playing" && !m.myTurn && !m.view.result && !m.seatInfo(m.view.current)?.bot
         ? h("button", { type: "button", class: "btn small", title: "Skip the current turn (owner)", onclick: () => this.call(() => api.skip(this.tableId)) }, "Skip turn") : null,
       m.result && this.hideResult ? h("button", { type: "button", class: "btn small primary", onclick: () => { this.hideResult = false; this.render(); } }, "Result") : null,
       seated && m.playing ? h("button", { type: "button", class: "btn small", onclick: () => this.leave() }, "Leave table") : null,
@@ -288,123 +260,18 @@ export class TableScreen {
     return this.summaryEnds === null ? null : Math.max(0, (this.summaryEnds - performance.now()) / 1000);
   }
 
-  handRects() {
-    return [...this.root.querySelectorAll('[data-src="hand"]')].map((el) => ({ card: el.dataset.card, rect: el.getBoundingClientRect() }));
-  }
-
   animate(events, before, handBefore) {
-    const v = this.model.view;
-    if (!v) return;
-    const me = this.model.mySeat;
-    const fromRect = (seat, source, pile, card) => {
-      const partner = v.partners ? v.partners[seat] : null;
-      if (source === "hand") {
-        if (seat === me) return handBefore.find((x) => x.card === String(card))?.rect;
-        return before.get(`hand-${seat}`);
-      }
-      if (source === "stock") return before.get(`stock-${seat}`);
-      if (source === "discard") return before.get(`discard-${seat}-${pile}`);
-      if (source === "partner_stock") return before.get(`stock-${partner}`);
-      if (source === "partner_discard") return before.get(`discard-${partner}-${pile}`);
-      return null;
-    };
-    for (const event of events) {
-      const d = event.detail || {};
-      if (event.kind === "played") {
-        const to = this.root.querySelector(`[data-key="build-${d.to}"] .card, [data-key="build-${d.to}"] .slot`);
-        const card = this.root.querySelector(`[data-key="build-${d.to}"] .card`);
-        if (card && to) fly(card, fromRect(event.seat, d.source, d.pile, d.card), to);
-      } else if (event.kind === "discarded") {
-        const owner = d.owner ?? event.seat;
-        const to = this.root.querySelector(`[data-key="discard-${owner}-${d.pile}"] .card:last-child`);
-        if (to) fly(to, fromRect(event.seat, "hand", null, d.card), to);
-      } else if (event.kind === "completed") {
-        burst(this.root.querySelector(`[data-key="build-${d.to}"]`));
-      }
-    }
+    this.play?.animate(events, before, handBefore);
   }
 
-  // -- choosing and moving cards --------------------------------------------------------------
-
-  selectionFromEl(el) {
-    const src = el.dataset.src;
-    if (!src) return null;
-    const v = this.model.view;
-    const me = this.model.mySeat;
-    if (!v || me === null) return null;
-    const pile = Number(el.dataset.pile);
-    if (src === "hand") return { from: "hand", card: parseCard(el.dataset.card), index: Number(el.dataset.index) };
-    if (src === "stock") return v.stock_tops[me] === null ? null : { from: "stock" };
-    if (src === "discard") return v.discards[me][pile - 1].length ? { from: "discard", pile } : null;
-    const partner = this.model.partner;
-    if (partner === null) return null;
-    if (src === "partner_stock") return v.stock_tops[partner] === null ? null : { from: "partner_stock" };
-    if (src === "partner_discard") return v.discards[partner][pile - 1].length ? { from: "partner_discard", pile } : null;
-    return null;
-  }
-
-  select(sel) {
-    this.selection = sel;
-    this.refusal = null;
-    this.render();
-  }
+  // -- moves ---------------------------------------------------------------------------------
 
   onClick(e) {
-    const action = e.target.closest("[data-action]");
-    if (action?.dataset.action === "pass") return this.send({ type: "pass" }, null);
-    const el = e.target.closest("[data-src], [data-dst]");
-    if (!el || !this.model.view || this.model.mySeat === null) return;
-    const sel = this.selection;
-    const dst = el.dataset.dst;
-    if (!(dst && sel?.from === "hand") && this.quickPlay(el)) return;
-    // A table's rule of thumb: with a hand card chosen, a discard pile is where it goes (and
-    // the turn ends); without one, a discard pile is where a card comes from.
-    const asTarget = dst && sel && (dst === "build" || sel.from === "hand");
-    if (asTarget) return this.moveTo(sel, el);
-    const picked = this.selectionFromEl(el);
-    if (picked) return this.select(sameSelection(picked, sel) ? null : picked);
-    if (dst === "build") {
-      this.refusal = { rule: null, code: "hint", message: "Choose a card first: from your hand, your stock or a discard pile." };
-      this.render();
-    }
-  }
-
-  /**
-   * A second click (or tap) on the same card soon after the first plays it on the first
-   * building pile the legal list allows. (A native dblclick cannot be used: the first click
-   * re-renders the board, so the two clicks land on different elements.)
-   */
-  quickPlay(el) {
-    const now = performance.now();
-    const key = el.dataset.src ? el.dataset.key : null;
-    const last = this.lastClick;
-    this.lastClick = { key, at: now };
-    if (!key || !last || last.key !== key || now - last.at > 450 || !this.model.myTurn) return false;
-    const sel = this.selectionFromEl(el);
-    const build = sel && legalTargets(sel, this.model.legal).find((t) => t.to === "build");
-    if (!build) return false;
-    this.lastClick = null;
-    this.selection = sel;
-    this.send(actionFor(sel, build), build);
-    return true;
-  }
-
-  moveTo(sel, targetEl) {
-    const target = { to: targetEl.dataset.dst, pile: Number(targetEl.dataset.pile) };
-    const action = actionFor(sel, target);
-    if (!action) {
-      this.selection = sel;
-      this.refusal = { rule: "R4.4", code: "hint", message: "Only a card from your hand can be discarded." };
-      this.render();
-      shake(targetEl);
-      return;
-    }
-    this.selection = sel;
-    this.send(action, target);
+    if (!this.play || !this.model.view || this.model.mySeat === null) return;
+    this.play.onClick(e);
   }
 
   send(action, target) {
-    this.lastClick = null;
     if (this.pending) return;
     // `after`: the position this move was chosen on; presence news never makes it stale.
     const id = this.socket?.act(action, this.model.viewSeq);
@@ -418,28 +285,22 @@ export class TableScreen {
 
   onKey(key) {
     if (!this.model.view) return false;
-    const q = (selector) => this.root.querySelector(selector);
-    const hand = "12345".indexOf(key);
-    const build = "qwer".indexOf(key);
-    const discard = "zxcv".indexOf(key);
-    let el = null;
-    if (hand >= 0) el = q(`[data-src="hand"][data-index="${hand}"]`);
-    else if (build >= 0) el = q(`[data-dst="build"][data-pile="${build + 1}"]`);
-    else if (discard >= 0) el = q(`.mine-area [data-pile="${discard + 1}"]`);
-    else if (key === "s") el = q('[data-src="stock"]');
-    else if (key === "p") el = q('[data-src="partner_stock"]');
-    else if (key === "escape") {
+    if (key === "escape") {
       this.select(null);
       return true;
-    } else if (key === "l") {
-      const lines = this.model.log.map((ev) => describe(ev, this.model)).filter(Boolean).slice(-3);
+    }
+    if (key === "l") {
+      const lines = this.model.log.map((ev) => this.describe(ev)).filter(Boolean).slice(-3);
       announce(lines.join(". ") || "No moves yet");
       return true;
     }
-    if (!el) return false;
-    el.click();
-    el.focus({ preventScroll: true });
-    return true;
+    return this.play?.onKey(key) ?? false;
+  }
+
+  select(sel) {
+    this.selection = sel;
+    this.refusal = null;
+    this.render();
   }
 
   // -- lobby-side actions at the table -------------------------------------------------------
@@ -492,8 +353,4 @@ function awardsBanner() {
   const el = h("div", { class: "awards-banner", id: "awards-banner", role: "status", "aria-live": "polite" });
   document.body.append(el);
   return el;
-}
-
-function parseCard(text) {
-  return text === "W" ? "W" : Number(text);
 }

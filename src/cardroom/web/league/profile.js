@@ -2,6 +2,23 @@
 import { api, el, header } from "./league.js";
 
 const PLACE = { 1: "1st", 2: "2nd", 3: "3rd" };
+const GAMES = { skip: "Skip", skyjo: "Skyjo" };
+
+/** Achievements under one heading per game, the game shown first. */
+function achievementsByGame(list, first) {
+  const games = [first, ...Object.keys(GAMES).filter((g) => g !== first)];
+  return games.map((game) => {
+    const mine = list.filter((a) => (a.game || "skip") === game);
+    if (!mine.length) return null;
+    const earned = mine.filter((a) => a.earned).length;
+    return el("section", { class: "achievements", "data-game": game },
+      el("h4", {}, `${GAMES[game]} · ${earned} of ${mine.length}`),
+      el("ul", { class: "cards" }, mine.map((a) =>
+        el("li", { class: `card achievement ${a.earned ? "earned" : "locked"}` },
+          el("strong", {}, a.name), el("br"), a.description,
+          a.earned ? el("div", { class: "note" }, `earned ${a.awarded_at.slice(0, 10)}`) : null))));
+  });
+}
 
 function stat(label, value) {
   return el("div", { class: "card" }, el("b", {}, value), label);
@@ -10,14 +27,16 @@ function stat(label, value) {
 async function init() {
   header("My profile");
   const main = document.getElementById("profile");
-  const id = new URLSearchParams(location.search).get("id");
+  const params = new URLSearchParams(location.search);
+  const id = params.get("id");
+  const game = GAMES[params.get("game")] ? params.get("game") : "skip";
   if (!id) {
     main.replaceChildren(el("p", { class: "error" }, "No player given (?id=…)."));
     return;
   }
   let data;
   try {
-    data = await api(`/api/players/${encodeURIComponent(id)}/profile`);
+    data = await api(`/api/players/${encodeURIComponent(id)}/profile?game=${game}`);
   } catch (error) {
     main.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
     return;
@@ -25,13 +44,20 @@ async function init() {
   const c = data.career;
   document.title = `${data.player.name} · Cardroom`;
   const mode = data.ratings[0]?.mode || "2p";
+  const skip = game === "skip";
+  const link = (g) => {
+    const q = new URLSearchParams({ id, game: g });
+    return g === game ? el("b", { "aria-current": "page" }, GAMES[g]) : el("a", { href: `?${q}` }, GAMES[g]);
+  };
   main.replaceChildren(
     el("h2", {}, data.player.name, data.player.claimed ? "" : " (guest)"),
+    el("nav", { class: "game-tabs", "aria-label": "Game" }, Object.keys(GAMES).flatMap((g, i) => (i ? [" · ", link(g)] : [link(g)]))),
     el("div", { class: "cards" },
-      stat("matches", c.matches), stat("wins", c.wins),
+      stat(`${GAMES[game]} matches`, c.matches), stat("wins", c.wins),
       stat("win rate", `${Math.round(c.win_rate * 100)}%`),
-      stat("stock cards per turn", c.stock_per_turn.toFixed(2)),
-      stat("best round", c.best_round), stat("best match", c.best_match)),
+      skip ? stat("stock cards per turn", c.stock_per_turn.toFixed(2)) : null,
+      stat(skip ? "best round" : "lowest round", c.best_round),
+      stat(skip ? "best match" : "lowest total", c.best_match)),
     el("h3", {}, "Ratings"),
     data.ratings.length
       ? el("table", {},
@@ -45,7 +71,7 @@ async function init() {
       : el("p", { class: "note" }, "No ranked matches yet."),
     el("p", {}, el("img", {
       class: "plot",
-      src: `/api/players/${encodeURIComponent(id)}/ratings.png?mode=${encodeURIComponent(mode)}`,
+      src: `/api/players/${encodeURIComponent(id)}/ratings.png?mode=${encodeURIComponent(mode)}&game=${game}`,
       alt: `Rating history in ${mode}: mu with its 3-sigma band and the conservative rating`,
     })),
     el("h3", {}, "Trophies"),
@@ -54,13 +80,10 @@ async function init() {
           el("li", {}, `${PLACE[t.place]} · ${t.board} · ${t.mode} · season ${t.season}`)))
       : el("p", { class: "note" }, "No trophies yet."),
     el("h3", {}, "Achievements"),
-    el("ul", { class: "cards" }, data.achievements.map((a) =>
-      el("li", { class: `card achievement ${a.earned ? "earned" : "locked"}` },
-        el("strong", {}, a.name), el("br"), a.description,
-        a.earned ? el("div", { class: "note" }, `earned ${a.awarded_at.slice(0, 10)}`) : null))),
+    achievementsByGame(data.achievements, game),
     el("h3", {}, "Recent matches"),
     el("ul", {}, data.recent.map((m) =>
-      el("li", {}, `${m.finished_at.slice(0, 10)} · ${m.mode}${m.ranked ? " ranked" : ""} · `,
+      el("li", {}, `${m.finished_at.slice(0, 10)} · ${GAMES[m.game] || m.game || "Skip"} ${m.mode}${m.ranked ? " ranked" : ""} · `,
         m.won ? "won" : "lost", ` · ${m.points} points`))),
   );
 }

@@ -1,15 +1,16 @@
 /** The table before (or between) matches: seats, bots, house rules, start and invite. */
 import { h } from "../dom.js";
-import { rulesForm, summarize } from "../house-rules.js";
+import { gameTitle, rulesFor } from "../games/index.js";
 
 /** actions: {join(seat), addBot(seat, level), remove(seat), start(), rematch(), leave(), saveRules(body)} */
 export function renderWaiting(model, { levels, me, actions }) {
   const t = model.table;
+  const { rulesForm, summarize } = rulesFor(t.game);
   const isOwner = t.owner?.id === me?.id;
   const mySeat = t.seats.find((s) => s.player?.id === me?.id);
   const canManage = isOwner || !!mySeat;
   const occupied = t.seats.filter((s) => s.player || s.bot).length;
-  const title = t.name ? `Table “${t.name}”` : `Table ${t.id}`;
+  const title = `${gameTitle(t.game)} · ${t.name ? `table “${t.name}”` : `table ${t.id}`}`;
   const link = `${location.origin}/#/table/${t.id}`;
 
   const seats = t.seats.map((seat) => {

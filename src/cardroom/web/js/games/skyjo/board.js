@@ -1,0 +1,161 @@
+/**
+ * A Skyjo round on screen: every other player's grid (small), the draw pile, the drawn card and
+ * the discard pile in the middle, this seat's grid (large), a line saying what to do now and,
+ * after someone has turned their last card, the "last turns" banner (S4.1).
+ * Places that take a click carry data-sk ("draw", "discard", "drawn", "cell"); the click, drag,
+ * keyboard handlers (play.js) and the browser tests share that vocabulary.
+ */
+import { h } from "../../dom.js";
+import { HIDDEN, cellLabel, hiddenCount, skyjoCard, visibleSum } from "./cards.js";
+
+/** ui: {selection, refusal, cells: Set of "col-row" a click may act on now, prompt, buttons} */
+export function renderBoard(model, ui) {
+  const v = model.view;
+  const me = model.mySeat;
+  const others = [];
+  for (let i = 1; i <= v.players; i += 1) {
+    const seat = me === null ? i - 1 : (me + i) % v.players;
+    if (seat !== me) others.push(seat);
+  }
+  const board = h("section", {
+    class: `board sk-board others-${others.length}`,
+    id: "board",
+    "aria-label": "Skyjo table",
+    "data-game": "skyjo",
+    "data-my-turn": model.myTurn ? "true" : "false",
+    "data-current": v.current,
+    "data-phase": v.phase,
+    "data-holding": v.holding ? "true" : "false",
+    "data-legal": JSON.stringify(model.legal),
+    "data-seq": model.seq ?? "",
+    "data-selected": ui.selection ? JSON.stringify(ui.selection) : "",
+  });
+  const banner = lastTurns(model);
+  if (banner) board.append(banner);
+  board.append(
+    h("div", { class: "sk-others", role: "list", "aria-label": "Other players" }, others.map((s) => seatGrid(model, ui, s, false))),
+    centre(model, ui));
+  if (me !== null) board.append(prompt(model, ui), seatGrid(model, ui, me, true));
+  board.append(h("p", { class: "refusal", id: "refusal", role: "alert", hidden: !ui.refusal },
+    ui.refusal ? [h("b", {}, ui.refusal.rule || "Hint"), " ", ui.refusal.message] : null));
+  return board;
+}
+
+function lastTurns(model) {
+  const v = model.view;
+  if (v.closer === null || v.closer === undefined || v.result) return null;
+  const who = model.name(v.closer);
+  const text = v.closer === model.mySeat
+    ? "Last turns: you turned all your cards; everyone else plays one more turn (S4.1)"
+    : `Last turns: ${who} turned all their cards; ${model.mySeat === null ? "everyone else plays" : "you play"} one more turn (S4.1)`;
+  return h("p", { class: "sk-banner last-turns", id: "last-turns", role: "status" }, "⚑ ", text);
+}
+
+function seatGrid(model, ui, seat, mine) {
+  const v = model.view;
+  const info = model.seatInfo(seat);
+  const grid = v.grids[seat];
+  const current = v.current === seat && !v.result;
+  const badges = [];
+  if (!mine && info?.bot) badges.push(h("span", { class: "badge bot" }, "Bot"));
+  if (info?.away) badges.push(h("span", { class: "badge warn" }, "Away"));
+  if (info?.autopilot) badges.push(h("span", { class: "badge warn" }, "Autopilot"));
+  if (info && !info.bot && !info.connected && !mine) badges.push(h("span", { class: "badge warn" }, "Offline"));
+  if (v.closer === seat) badges.push(h("span", { class: "badge closer", title: "turned all their cards first (S4.1)" }, "Closed"));
+  const shows = visibleSum(grid);
+  const down = hiddenCount(grid);
+  const total = model.scores[seat] ?? 0;
+  const cells = [];
+  for (let row = 0; row < 3; row += 1) {
+    for (let col = 0; col < 4; col += 1) cells.push(cell(model, ui, seat, col, row, mine));
+  }
+  const holdingHere = current && v.holding && !mine;
+  return h(mine ? "section" : "article", {
+    class: `sk-seat${mine ? " mine" : ""}${current ? " current" : ""}`,
+    role: mine ? null : "listitem",
+    "data-seat": seat,
+    "aria-label": `${mine ? "Your grid" : model.name(seat)}${current ? ", playing now" : ""}: shows ${shows} with ${down} face down, ${total} points in total`,
+  },
+  h("header", {},
+    h("span", { class: "sk-who" }, h("span", { class: "seat-name" }, mine ? "You" : model.name(seat)), badges),
+    h("span", { class: "sk-line" },
+      h("span", { class: "sk-shows", title: "sum of the face-up cards" }, `shows ${shows}`),
+      h("span", { class: "score", title: "total points (lowest wins)" }, `${total} pts`),
+      current ? h("span", { class: "turn-dot", "aria-hidden": "true" }, "▶") : null,
+      current ? h("span", { class: "timer", "data-timer": "" }) : null,
+      holdingHere ? h("span", { class: "sk-holding", "data-key": `holding-${seat}`, title: "holding a drawn card" }, skyjoCard(HIDDEN), " drew") : null)),
+  h("div", { class: "sk-grid", role: mine ? "grid" : null, "aria-label": mine ? "Your cards: 4 columns of 3" : null }, cells));
+}
+
+function cell(model, ui, seat, col, row, mine) {
+  const value = model.view.grids[seat][col][row];
+  const key = `cell-${seat}-${col + 1}-${row + 1}`;
+  const place = `column ${col + 1}, row ${row + 1}`;
+  if (!mine) return skyjoCard(value, { attrs: { "data-key": key, "data-col": col + 1, "data-row": row + 1, title: `${place}: ${cellLabel(value)}` } });
+  if (value === null) return skyjoCard(null, { attrs: { "data-key": key, "data-col": col + 1, "data-row": row + 1, "aria-label": `${place}: removed` } });
+  const live = ui.cells.has(`${col + 1}-${row + 1}`);
+  return skyjoCard(value, {
+    tag: "button",
+    classes: live ? "live" : "",
+    attrs: {
+      type: "button",
+      "data-sk": "cell",
+      "data-dst": "cell",
+      "data-key": key,
+      "data-col": col + 1,
+      "data-row": row + 1,
+      "aria-label": `${place}: ${cellLabel(value)}${live && ui.cellHint ? `. ${ui.cellHint}` : ""}`,
+    },
+  });
+}
+
+function centre(model, ui) {
+  const v = model.view;
+  const mineHolding = v.drawn !== null && v.drawn !== undefined;
+  const canDraw = ui.canDraw;
+  const selected = ui.selection?.pick;
+  const draw = h(canDraw ? "button" : "div", {
+    type: canDraw ? "button" : null,
+    class: `sk-pile draw${canDraw ? " live" : ""}`,
+    "data-sk": "draw",
+    "data-key": "sk-draw",
+    id: "sk-draw",
+    "aria-label": `Draw pile: ${v.draw_count} cards${canDraw ? ". Draw a card" : ""}`,
+  }, skyjoCard(HIDDEN), h("span", { class: "count", "aria-hidden": "true" }, String(v.draw_count)), h("span", { class: "caption" }, "draw"));
+  let drawn = null;
+  if (mineHolding) {
+    drawn = h("div", { class: "sk-drawn", id: "sk-drawn" },
+      skyjoCard(v.drawn, {
+        tag: "button",
+        classes: selected === "toss" ? "" : "selected",
+        attrs: { type: "button", "data-sk": "drawn", "data-src": "drawn", "data-key": "sk-drawn", "aria-label": `Your drawn card: ${v.drawn}. Put it on a card of your grid, or on the discard pile` },
+      }),
+      h("span", { class: "caption" }, "you drew"));
+  } else if (v.holding) {
+    drawn = h("div", { class: "sk-drawn other", "aria-label": `${model.name(v.current)} holds a drawn card` },
+      skyjoCard(HIDDEN, { attrs: { "data-key": "sk-drawn" } }), h("span", { class: "caption" }, `${model.name(v.current)} drew`));
+  }
+  const canTake = ui.canTake;
+  const canToss = ui.canToss;
+  const live = canTake || canToss;
+  const top = v.discard_top;
+  const discard = h(live ? "button" : "div", {
+    type: live ? "button" : null,
+    class: `sk-pile discard${live ? " live" : ""}${selected === "take" || selected === "toss" ? " selected" : ""}`,
+    "data-sk": "discard",
+    "data-src": canTake ? "discard" : null,
+    "data-dst": canToss ? "discard" : null,
+    "data-key": "sk-discard",
+    id: "sk-discard",
+    "aria-pressed": live ? String(selected === "take" || selected === "toss") : null,
+    "aria-label": `Discard pile: ${top === null ? "empty" : `top ${top}`}, ${v.discard_count} cards${canTake ? ". Take this card" : canToss ? ". Discard your drawn card here, then turn a card" : ""}`,
+  }, top === null ? skyjoCard(null) : skyjoCard(top), h("span", { class: "count", "aria-hidden": "true" }, String(v.discard_count)),
+  h("span", { class: "caption" }, selected === "toss" ? "discarding" : selected === "take" ? "taking" : "discard"));
+  return h("div", { class: "sk-centre", "aria-label": "Middle of the table" }, draw, drawn, discard);
+}
+
+function prompt(model, ui) {
+  return h("div", { class: `sk-prompt${model.myTurn ? " my-turn" : ""}`, id: "sk-prompt", role: "status" },
+    h("span", { class: "sk-say" }, ui.prompt),
+    ui.buttons.map((b) => h("button", { type: "button", class: `btn small${b.primary ? " primary" : ""}`, "data-sk-action": b.action }, b.label)));
+}

@@ -1,0 +1,180 @@
+"""Playing Skyjo in the browser: whole games by tapping on a phone and clicking on a desktop
+(eight players), the two-step turn, hints that change nothing, the round's doubling shown,
+and a Skyjo table made from the lobby's form with its house rules."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import skyjo_ui as sk
+from . import ui
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_whole_skyjo_game_against_two_bots_on_a_phone(
+    phone_page: Any, artifacts: Path
+) -> None:
+    page = phone_page
+    ui.sign_in(page, "Phoebe")
+    sk.choose_skyjo(page)
+    page.screenshot(path=artifacts / "skyjo-lobby-phone.png", full_page=True)
+    sk.quick_game(page, bots=2)
+    # Everyone turns two cards first (S1.2); this seat's grid is all face down.
+    assert page.locator(".sk-seat.mine .sk-back").count() == 12
+    sk.no_overflow(page)
+    page.screenshot(path=artifacts / "skyjo-table-phone.png")
+    steps = sk.play_to_the_end(page, touch=True)
+    assert steps >= 3  # two reveals and at least one turn
+    result = page.locator("#match-result")
+    assert re.search(r"won the game", result.inner_text())
+    scores = sk.final_scores(page)
+    assert len(scores) == 3 and scores == sorted(scores), "the lowest total is listed first"
+    assert max(scores) >= 10  # the game ends once a total reaches the end score (S5.1)
+    # The last round is explained: who closed, and whether their score was doubled (S4.3).
+    note = page.locator("#match-result #doubling-note").inner_text()
+    assert re.search(r"closed", note)
+    if "doubled to" in note:
+        assert page.locator("#match-result tr.doubled .x2").count() == 1
+    page.screenshot(path=artifacts / "skyjo-result-phone.png")
+    # The move log told the story.
+    log = page.locator(".log li").all_text_contents()
+    assert any("turned" in line for line in log), log
+    assert any("is over" in line for line in log)
+
+
+def test_eight_players_fit_a_desktop_and_a_game_is_played_by_clicking(
+    quick_page: Any, artifacts: Path
+) -> None:
+    page = quick_page
+    ui.sign_in(page, "Desmond")
+    sk.choose_skyjo(page)
+    sk.quick_game(page, bots=7)
+    assert page.locator(".sk-seat").count() == 8
+    sk.wait_my_turn_or_end(page)
+    sk.no_overflow(page)
+    # Every grid is on screen at once: nothing below the fold but the side column.
+    height = page.viewport_size["height"]
+    for i in range(8):
+        box = page.locator(".sk-seat").nth(i).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"grid {i} is off screen"
+    page.screenshot(path=artifacts / "skyjo-table-desktop.png")
+    sk.play_to_the_end(page)
+    assert page.locator("#match-result .final-scores li").count() == 8
+    page.screenshot(path=artifacts / "skyjo-result-desktop.png")
+
+
+def test_the_two_step_turn_and_hints_that_change_nothing(quick_page: Any) -> None:
+    page = quick_page
+    ui.sign_in(page, "Stepper")
+    sk.choose_skyjo(page)
+    sk.quick_game(page, bots=1, length="standard")
+    # The reveals first, then wait for a turn of the play phase.
+    while sk.wait_my_turn_or_end(page):
+        if page.locator("#round-summary").count():
+            page.wait_for_selector("#round-summary", state="detached")
+            continue
+        if sk.board(page)["phase"] == "play" and not sk.board(page)["holding"]:
+            break
+        sk.play_turn_step(page, 1)
+    before = sk.board(page)
+    # A card of the grid before drawing: a hint naming the rule, and nothing sent.
+    page.click(".sk-seat.mine .sk-card[data-col='1'][data-row='1']")
+    assert page.locator("#refusal b").inner_text() == "S2"
+    assert sk.board(page)["seq"] == before["seq"]
+    # Step one: draw. The drawn card shows to this seat, and the prompt offers both endings.
+    page.click("#sk-draw")
+    page.wait_for_selector("#sk-drawn [data-sk=drawn]")
+    assert sk.board(page)["holding"]
+    drawn = page.locator("#sk-drawn [data-sk=drawn]").get_attribute("data-value")
+    assert drawn is not None and -2 <= int(drawn) <= 12
+    assert "exchange" in page.locator("#sk-prompt").inner_text()
+    legal = sk.board(page)["legal"]
+    assert {a["type"] for a in legal} <= {"exchange", "discard"}
+    tosses = [a for a in legal if a["type"] == "discard"]
+    face_up = page.locator(".sk-seat.mine .sk-card[data-value]").first
+    if tosses and face_up.count():
+        # Discard-and-turn aimed at a face-up card: refused here, with S2.2, nothing sent.
+        page.click('[data-sk-action="toss"]')
+        seq = sk.board(page)["seq"]
+        face_up.click()
+        assert page.locator("#refusal b").inner_text() == "S2.2"
+        assert sk.board(page)["seq"] == seq
+        page.click(sk.cell(tosses[0]))
+    else:
+        page.click(sk.cell(next(a for a in legal if a["type"] == "exchange")))
+    page.wait_for_function(
+        f"() => document.querySelector('#board')?.dataset.seq !== '{before['seq']}'"
+    )
+    assert not sk.board(page)["holding"] or not sk.board(page)["legal"]
+
+
+def test_a_skyjo_table_from_the_form_shows_its_house_rules_and_is_listed(
+    page: Any, browser: Any, server: str
+) -> None:
+    ui.sign_in(page, "Owner")
+    sk.choose_skyjo(page)
+    page.click("#create-form .house-rules summary")
+    form = page.locator("#create-form")
+    form.locator("input[name=seats]").fill("3")
+    form.locator("select[name=end_score]").select_option("50")
+    form.locator("input[name=closer_doubling]").set_checked(False)
+    page.click("#create-table")
+    page.wait_for_selector("#waiting-title")
+    assert page.inner_text("#waiting-title").startswith("Skyjo")
+    rules = page.locator(".waiting").inner_text()
+    assert "to 50" in rules and "no doubling" in rules
+    # A bot level of Skyjo's own, then the table is listed for others with its game.
+    levels = page.locator("select.bot-level").first.locator("option").all_inner_texts()
+    assert "Master" in levels or "Hard" in levels
+    page.click("[data-add-bot]")
+    page.wait_for_selector(".seat-row.taken >> nth=1")
+    other = browser.new_context(base_url=server)
+    try:
+        watcher = other.new_page()
+        ui.sign_in(watcher, "Watcher")
+        item = watcher.locator(".table-item", has_text="Owner").first
+        item.wait_for()
+        assert item.locator(".game-tag").text_content() == "Skyjo"
+        assert "to 50" in item.inner_text()
+    finally:
+        other.close()
+    page.click("#start")
+    page.wait_for_selector("#board[data-game=skyjo]")
+    assert page.locator(".sk-seat").count() == 2
+
+
+def test_a_round_summary_by_keyboard_then_the_closer_starts_the_next_round(
+    quick_page: Any, artifacts: Path
+) -> None:
+    page = quick_page
+    ui.sign_in(page, "Keys")
+    sk.choose_skyjo(page)
+    sk.quick_game(page, bots=1, length="standard")  # to 100: one round does not end it
+    steps = 0
+    while sk.wait_my_turn_or_end(page):
+        if page.locator("#round-summary").count():
+            break
+        sk.play_turn_step_by_keys(page, steps)
+        steps += 1
+        assert steps < 300
+    summary = page.locator("#round-summary")
+    assert summary.count() == 1, "round 1 ended the game"
+    text = summary.inner_text()
+    page.screenshot(path=artifacts / "skyjo-round-summary-desktop.png")
+    assert "Round 1 is over" in text and "Next round in" in text
+    assert summary.locator("tbody tr").count() == 2
+    note = summary.locator("#doubling-note").inner_text()
+    closer = page.locator("#round-summary .badge.closer")
+    assert closer.count() == 1 and "closed" in note
+    summary.wait_for(state="detached")
+    page.wait_for_function(
+        "() => /^Round 2/.test(document.querySelector('.scores h2')?.innerText ?? '')"
+    )
+    # The closer of round 1 starts round 2, with no reveals to decide it (S4.4).
+    starts = page.locator(".log li", has_text="closed the last round")
+    starts.first.wait_for(state="attached")
