@@ -115,7 +115,10 @@ def no_overflow(page: Any) -> None:
     """Nothing sticks out sideways, and no two grids overlap."""
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], f"the page scrolls sideways ({width}px)"
-    boxes = [page.locator(".sk-seat").nth(i).bounding_box() for i in range(page.locator(".sk-seat").count())]
+    boxes = [
+        page.locator(".sk-seat").nth(i).bounding_box()
+        for i in range(page.locator(".sk-seat").count())
+    ]
     for i, a in enumerate(boxes):
         assert a["x"] >= 0 and a["x"] + a["width"] <= page.viewport_size["width"] + 0.5
         for b in boxes[i + 1 :]:

@@ -16,9 +16,7 @@ from . import ui
 pytestmark = pytest.mark.browser
 
 
-def test_a_whole_skyjo_game_against_two_bots_on_a_phone(
-    phone_page: Any, artifacts: Path
-) -> None:
+def test_a_whole_skyjo_game_against_two_bots_on_a_phone(phone_page: Any, artifacts: Path) -> None:
     page = phone_page
     ui.sign_in(page, "Phoebe")
     sk.choose_skyjo(page)
