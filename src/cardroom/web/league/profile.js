@@ -80,7 +80,7 @@ async function init() {
           el("li", {}, `${PLACE[t.place]} · ${t.board} · ${t.mode} · season ${t.season}`)))
       : el("p", { class: "note" }, "No trophies yet."),
     el("h3", {}, "Achievements"),
-    achievementsByGame(data.achievements, game),
+    ...achievementsByGame(data.achievements, game),
     el("h3", {}, "Recent matches"),
     el("ul", {}, data.recent.map((m) =>
       el("li", {}, `${m.finished_at.slice(0, 10)} · ${GAMES[m.game] || m.game || "Skip"} ${m.mode}${m.ranked ? " ranked" : ""} · `,
