@@ -15,6 +15,9 @@ from . import ui
 
 pytestmark = pytest.mark.browser
 
+SHOWN_AS = (".sk-back", ".sk-card[data-value]", ".sk-gap")
+"""How a grid's place shows: face down, face up, or emptied by a column removal."""
+
 
 def test_a_whole_skyjo_game_against_two_bots_on_a_phone(phone_page: Any, artifacts: Path) -> None:
     page = phone_page
@@ -43,6 +46,21 @@ def test_a_whole_skyjo_game_against_two_bots_on_a_phone(phone_page: Any, artifac
     log = page.locator(".log li").all_text_contents()
     assert any("turned" in line for line in log), log
     assert any("is over" in line for line in log)
+    # The profile groups achievements by game, the game asked for first; a first Skyjo game
+    # earned one (the league works off the writer, so its news may take a moment).
+    me = page.evaluate("JSON.parse(localStorage.getItem('cardroom.player')).id")
+    page.goto(f"/league/profile.html?id={me}&game=skyjo")
+    first = page.locator("section.achievements").first
+    assert first.get_attribute("data-game") == "skyjo"
+    assert page.locator("section.achievements[data-game=skip]").count() == 1
+    for _ in range(50):
+        if first.locator(".achievement.earned").count():
+            break
+        page.wait_for_timeout(200)  # polling the league worker's catch-up, then reloading
+        page.reload()
+        first = page.locator("section.achievements").first
+    assert "Grid and bear it" in first.locator(".achievement.earned").first.inner_text()
+    assert "Skyjo 3p" in page.locator("#profile li", has_text=" points").last.inner_text()
 
 
 def test_eight_players_fit_a_desktop_and_a_game_is_played_by_clicking(
@@ -139,11 +157,20 @@ def test_a_skyjo_table_from_the_form_shows_its_house_rules_and_is_listed(
         item.wait_for()
         assert item.locator(".game-tag").text_content() == "Skyjo"
         assert "to 50" in item.inner_text()
+        table = page.evaluate("location.hash").split("/")[-1]
+        page.click("#start")
+        page.wait_for_selector("#board[data-game=skyjo]")
+        assert page.locator(".sk-seat").count() == 2
+        # A spectator sees both grids, every card face down at first, and nothing to press.
+        watcher.goto(f"/#/table/{table}")
+        watcher.wait_for_selector("#board[data-game=skyjo]")
+        assert watcher.locator(".sk-seat").count() == 2
+        assert watcher.locator(".sk-seat.mine, #sk-prompt, button.sk-card").count() == 0
+        assert watcher.locator(".table-title .badge", has_text="Watching").count() == 1
+        cells = [watcher.locator(f".sk-grid {kind}").count() for kind in SHOWN_AS]
+        assert sum(cells) == 24 and cells[0] >= 12  # at most 2 + 2 turned, some turns played
     finally:
         other.close()
-    page.click("#start")
-    page.wait_for_selector("#board[data-game=skyjo]")
-    assert page.locator(".sk-seat").count() == 2
 
 
 def test_a_round_summary_by_keyboard_then_the_closer_starts_the_next_round(
