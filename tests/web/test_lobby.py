@@ -72,3 +72,27 @@ def test_a_public_table_is_listed_and_can_be_watched(page: Any, second_page: Any
     assert watcher.locator(".table-title .badge", has_text="Watching").is_visible()
     assert watcher.locator('[data-src="hand"]').count() == 0  # nobody sees a hand (R7.2)
     assert watcher.locator(".seat-panel").count() == 2
+
+
+def test_a_private_table_opens_by_its_invite_link_and_not_by_its_id(
+    page: Any, second_page: Any
+) -> None:
+    ada, bob = page, second_page
+    ui.sign_in(ada, "Ada")
+    ada.click("#create-form .house-rules summary")
+    ada.locator("#create-form select[name=visibility]").select_option("private")
+    ada.click("#create-table")
+    ada.wait_for_selector("#waiting-title")
+    link = ada.locator(".waiting code").inner_text()
+    table_id = ada.evaluate("location.hash").split("/")[-1]
+    assert f"#/table/{table_id}?invite=" in link
+
+    ui.sign_in(bob, "Bob")
+    bob.goto(f"/#/table/{table_id}")  # the id alone: as if it did not exist
+    bob.wait_for_selector("text=This table cannot be opened")
+    bob.goto(link)
+    bob.reload()  # the hash changed only: open it afresh, as a click on the link would
+    bob.wait_for_selector(".seat-row >> text=Empty seat")
+    bob.get_by_role("button", name="Sit here").first.click()
+    bob.wait_for_selector(".seat-row >> text=Bob (you)")
+    ada.wait_for_selector(".seat-row >> text=Bob")

@@ -15,7 +15,7 @@ from cardroom.league import achievements, ratings, seasons
 from cardroom.league.accounts import is_claimed
 from cardroom.league.models import Result
 from cardroom.league.periods import as_utc
-from cardroom.store.models import Player
+from cardroom.store.models import Player, Table
 
 RECENT = 10
 
@@ -72,8 +72,10 @@ def _rates(figures: dict[str, Any]) -> dict[str, Any]:
 
 
 def recent_matches(conn: Connection, subject: str, limit: int = RECENT) -> list[dict[str, Any]]:
+    # A private table's id is no one else's business: it is given for public tables only.
     rows = conn.execute(
-        select(Result.__table__)
+        select(Result.__table__, Table.public.label("table_public"))
+        .outerjoin(Table, Table.id == Result.table_id)
         .where(Result.subject == subject)
         .order_by(Result.finished_at.desc(), Result.match_id)
         .limit(limit)
@@ -81,7 +83,7 @@ def recent_matches(conn: Connection, subject: str, limit: int = RECENT) -> list[
     return [
         {
             "match": row.match_id,
-            "table": row.table_id,
+            "table": row.table_id if row.table_public else None,
             "game": row.game,
             "mode": row.mode,
             "ranked": row.ranked,

@@ -26,6 +26,7 @@ from cardroom.server.bots import BotRunner
 from cardroom.server.cluster import make_cluster
 from cardroom.server.league_worker import LeagueWorker
 from cardroom.server.limits import Guards, RateLimited
+from cardroom.server.privacy import Invitations
 from cardroom.server.registry import Tables
 from cardroom.server.settings import Settings
 from cardroom.server.timers import Clock
@@ -153,7 +154,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tables = Tables(services, cluster)
         app.state.settings = settings
         app.state.journal = journal
-        app.state.tokens = Tokens(settings.secret or shared_secret(engine))
+        secret = settings.secret or shared_secret(engine)
+        app.state.tokens = Tokens(secret)
+        app.state.invitations = Invitations(secret)
         app.state.tables = tables
         app.state.guards = Guards(settings)
         restored = await tables.restore()

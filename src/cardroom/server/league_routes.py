@@ -27,6 +27,7 @@ from cardroom.server.bodies import Claim, SignIn, documented, read
 from cardroom.server.bots import levels_json
 from cardroom.server.limits import HashPool, client_address, take_all
 from cardroom.server.lobby import MAX_PAGE, identity
+from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal
 
 router = APIRouter()
@@ -187,6 +188,9 @@ async def leaderboard(
                 request,
                 lambda c: leaderboards.archived_page(c, season, board, chosen, game, page, size),
             )
+        # Boards filter by public tables only: a private table's id opens nothing.
+        if table is not None and not await _read(request, lambda c: repo.is_public_table(c, table)):
+            raise Refusal(404, "not_found", "no public table with that id")
         query = leaderboards.query_for(
             board,
             period=period,

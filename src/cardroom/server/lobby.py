@@ -30,6 +30,7 @@ from cardroom.server.bodies import (
 )
 from cardroom.server.bots import levels_json
 from cardroom.server.limits import Guards, client_address, take_all
+from cardroom.server.privacy import Invitations, check_visible, shown_to
 from cardroom.server.registry import MAX_TABLE_NAME, Tables, check_options
 from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal
@@ -57,8 +58,36 @@ def identity(request: Request) -> Identity:
     return request.app.state.tokens.verify(token.strip())
 
 
-def answer(actor: TableActor, status: int = 200, **extra: Any) -> JSONResponse:
-    return JSONResponse({"table": actor.info(), **extra}, status_code=status)
+def viewer(request: Request) -> Identity | None:
+    """The caller, if they sent a token (reading a table needs none)."""
+    return identity(request) if request.headers.get("authorization") else None
+
+
+def invitations(request: Request) -> Invitations:
+    return request.app.state.invitations
+
+
+def answer(
+    request: Request,
+    actor: TableActor,
+    status: int = 200,
+    *,
+    to: Identity | None,
+    knows: bool = False,
+    **extra: Any,
+) -> JSONResponse:
+    """The table as ``to`` may see it (a private table's name and invitation only for its
+    people, or for ``knows``: one who came through its name), with ``extra`` fields."""
+    table = shown_to(actor.info(), to, invitations(request), knows=knows)
+    return JSONResponse({"table": table, **extra}, status_code=status)
+
+
+async def visible_table(request: Request, table_id: str, player: Identity | None) -> Any:
+    """The table, if this caller may see it: a private one only for its people and whoever
+    holds its invitation (``?invite=``); to anyone else it does not exist (404)."""
+    actor = await tables_of(request).find(table_id)
+    check_visible(actor.info(), player, request.query_params.get("invite"), invitations(request))
+    return actor
 
 
 def guards(request: Request) -> Guards:
@@ -248,7 +277,15 @@ async def create_table(request: Request) -> JSONResponse:
     if name is not None and not data.public:
         limit_named(request, player)
         actor, seat, created = await tables.named(player, name, data.seats, data.options, game)
-        return answer(actor, 201 if created else 200, seat=seat, created=created)
+        return answer(
+            request,
+            actor,
+            201 if created else 200,
+            to=player,
+            knows=True,
+            seat=seat,
+            created=created,
+        )
     await check_lifetime(request, player, data.abandon_after)
     limit_creating(request, player)
     actor = await tables.create(
@@ -261,7 +298,7 @@ async def create_table(request: Request) -> JSONResponse:
         game=game,
     )
     seat = await actor.ask(actor.join, player, None)
-    return answer(actor, 201, seat=seat, created=True)
+    return answer(request, actor, 201, to=player, seat=seat, created=True)
 
 
 @router.post("/api/tables/named", openapi_extra=documented(NamedTable))
@@ -272,7 +309,9 @@ async def named_table(request: Request) -> JSONResponse:
     actor, seat, created = await tables_of(request).named(
         player, data.name, data.seats, data.options, game_of(data.game)
     )
-    return answer(actor, 201 if created else 200, seat=seat, created=created)
+    return answer(
+        request, actor, 201 if created else 200, to=player, knows=True, seat=seat, created=created
+    )
 
 
 MAX_QUICK_BOTS = 7
@@ -298,7 +337,7 @@ async def quickplay(request: Request) -> JSONResponse:
     actor, seat, created = await tables_of(request).quickplay(
         player, data.seats, data.options, game_of(data.game)
     )
-    return answer(actor, 201 if created else 200, seat=seat, created=created)
+    return answer(request, actor, 201 if created else 200, to=player, seat=seat, created=created)
 
 
 async def _quickplay_bots(request: Request, player: Identity, data: QuickPlay) -> JSONResponse:
@@ -318,21 +357,22 @@ async def _quickplay_bots(request: Request, player: Identity, data: QuickPlay) -
     seat = await actor.ask(actor.join, player, None)
     await actor.ask(actor.fill_with_bots, player, level)
     await actor.ask(actor.start, player, False)
-    return answer(actor, 201, seat=seat, created=True)
+    return answer(request, actor, 201, to=player, seat=seat, created=True)
 
 
 @router.get("/api/tables/{table_id}")
 async def get_table(request: Request, table_id: str) -> JSONResponse:
-    return answer(await tables_of(request).find(table_id))
+    who = viewer(request)
+    return answer(request, await visible_table(request, table_id, who), to=who)
 
 
 @router.post("/api/tables/{table_id}/join", openapi_extra=documented(Seat))
 async def join(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
     data = await read(request, Seat)
-    actor = await tables_of(request).find(table_id)
+    actor = await visible_table(request, table_id, player)
     seat = await actor.ask(actor.join, player, data.seat)
-    return answer(actor, seat=seat)
+    return answer(request, actor, to=player, seat=seat)
 
 
 @router.post("/api/tables/{table_id}/leave")
@@ -344,9 +384,9 @@ async def leave(request: Request, table_id: str) -> JSONResponse:
 async def add_bot(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
     data = await read(request, NewBot)
-    actor = await tables_of(request).find(table_id)
+    actor = await visible_table(request, table_id, player)
     seat = await actor.ask(actor.add_bot, player, data.seat, data.level)
-    return answer(actor, seat=seat)
+    return answer(request, actor, to=player, seat=seat)
 
 
 @router.delete("/api/tables/{table_id}/seats/{seat}")
@@ -358,18 +398,18 @@ async def clear_seat(request: Request, table_id: str, seat: int) -> JSONResponse
 async def configure(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
     data = await read(request, TableSettings)
-    actor = await tables_of(request).find(table_id)
+    actor = await visible_table(request, table_id, player)
     await check_lifetime(request, player, data.abandon_after)
     await actor.ask(actor.configure, player, data.options, data.abandon_after)
-    return answer(actor)
+    return answer(request, actor, to=player)
 
 
 async def _by_player(request: Request, table_id: str, operation: str, *args: Any) -> JSONResponse:
     """Run one of the table actor's operations for the caller and answer with the table."""
     player = identity(request)
-    actor = await tables_of(request).find(table_id)
+    actor = await visible_table(request, table_id, player)
     await actor.ask(getattr(actor, operation), player, *args)
-    return answer(actor)
+    return answer(request, actor, to=player)
 
 
 @router.post("/api/tables/{table_id}/start")
@@ -391,9 +431,9 @@ async def skip(request: Request, table_id: str) -> JSONResponse:
 async def evict(request: Request, table_id: str) -> JSONResponse:
     player = identity(request)
     data = await read(request, Seat)
-    actor = await tables_of(request).find(table_id)
+    actor = await visible_table(request, table_id, player)
     await actor.ask(actor.evict, player, data.seat)
-    return answer(actor)
+    return answer(request, actor, to=player)
 
 
 # -- matches ---------------------------------------------------------------------------------------
@@ -413,10 +453,11 @@ async def _load_match(request: Request, match_id: str) -> tuple[dict[str, Any], 
 @router.get("/api/matches/{match_id}")
 async def get_match(request: Request, match_id: str) -> dict[str, Any]:
     row, _moves = await _load_match(request, match_id)
+    public = await request.app.state.journal.run(lambda c: repo.is_public_table(c, row["table_id"]))
     return {
         "match": {
             "id": row["id"],
-            "table_id": row["table_id"],
+            "table_id": row["table_id"] if public else None,  # private tables stay private
             "status": row["status"],
             "options": row["options"],
             "seats": row["seats"],

@@ -10,6 +10,7 @@ import time
 from fastapi import APIRouter, WebSocket
 
 from cardroom.server.connection import Connection
+from cardroom.server.privacy import check_visible
 from cardroom.server.protocol import (
     ActionRequest,
     Hello,
@@ -72,6 +73,8 @@ async def play(websocket: WebSocket, table_id: str) -> None:
             raise ProtocolError("unauthorized", "the first message must be hello with a token")
         identity = state.tokens.verify(hello.token)
         actor = await state.tables.find(table_id)
+        invite = websocket.query_params.get("invite")
+        check_visible(actor.info(), identity, invite, state.invitations)
     except (TimeoutError, ProtocolError, Refusal) as error:
         code = 4404 if isinstance(error, Refusal) and error.status == 404 else 4401
         message = getattr(error, "message", "say hello with your token first")

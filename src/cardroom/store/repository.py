@@ -57,6 +57,11 @@ def insert_table(conn: Connection, table: dict[str, Any], seats: list[dict[str, 
         conn.execute(insert(Seat), [{"table_id": table["id"], **seat} for seat in seats])
 
 
+def is_public_table(conn: Connection, table_id: str) -> bool:
+    """Whether a table is listed for everyone (a private one, or none, is not)."""
+    return bool(conn.execute(select(_TABLES.c.public).where(_TABLES.c.id == table_id)).scalar())
+
+
 def update_table(conn: Connection, table_id: str, **fields: Any) -> None:
     conn.execute(_UPDATE_TABLE, {"table_key": table_id, **fields})
 

@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v2";
+const CACHE = "cardroom-shell-v3";
 const SHELL = [
   "/",
   "/index.html",
@@ -17,6 +17,7 @@ const SHELL = [
   "/js/api.js",
   "/js/dom.js",
   "/js/identity.js",
+  "/js/invites.js",
   "/js/lobby.js",
   "/js/house-rules.js",
   "/js/table.js",

@@ -1,5 +1,6 @@
 /** The HTTP lobby API of docs/protocol.md, one function per endpoint. */
 import { token } from "./identity.js";
+import { inviteQuery, rememberInvite } from "./invites.js";
 
 export class ApiError extends Error {
   constructor(status, error) {
@@ -32,10 +33,12 @@ async function call(method, path, body) {
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, data?.error);
+  if (data?.table?.invite) rememberInvite(data.table.id, data.table.invite);
   return data;
 }
 
-const T = (id) => `/api/tables/${encodeURIComponent(id)}`;
+/** A table's URL (with `sub`), carrying its invitation when this browser holds one. */
+const T = (id, sub = "") => `/api/tables/${encodeURIComponent(id)}${sub}${inviteQuery(id)}`;
 
 export const api = {
   createPlayer: (name) => call("POST", "/api/players", { name }),
@@ -49,13 +52,13 @@ export const api = {
   quickplay: (body) => call("POST", "/api/quickplay", body),
   /** A private table against `bots` bots of `level`, already started: one call. */
   playBots: (bots, level, options, game = "skip") => call("POST", "/api/quickplay", { bots, level, options, game }),
-  join: (id, seat) => call("POST", `${T(id)}/join`, seat === undefined ? {} : { seat }),
-  leave: (id) => call("POST", `${T(id)}/leave`, {}),
-  addBot: (id, level, seat) => call("POST", `${T(id)}/bots`, seat === undefined ? { level } : { seat, level }),
-  removeSeat: (id, seat) => call("DELETE", `${T(id)}/seats/${seat}`),
+  join: (id, seat) => call("POST", T(id, "/join"), seat === undefined ? {} : { seat }),
+  leave: (id) => call("POST", T(id, "/leave"), {}),
+  addBot: (id, level, seat) => call("POST", T(id, "/bots"), seat === undefined ? { level } : { seat, level }),
+  removeSeat: (id, seat) => call("DELETE", T(id, `/seats/${seat}`)),
   update: (id, body) => call("PATCH", T(id), body),
-  start: (id) => call("POST", `${T(id)}/start`, {}),
-  rematch: (id) => call("POST", `${T(id)}/rematch`, {}),
-  skip: (id) => call("POST", `${T(id)}/skip`, {}),
-  evict: (id, seat) => call("POST", `${T(id)}/evict`, { seat }),
+  start: (id) => call("POST", T(id, "/start"), {}),
+  rematch: (id) => call("POST", T(id, "/rematch"), {}),
+  skip: (id) => call("POST", T(id, "/skip"), {}),
+  evict: (id, seat) => call("POST", T(id, "/evict"), { seat }),
 };

@@ -1,5 +1,6 @@
 /** Boot: identity, routing (#/ lobby, #/table/<id>), header tools and the service worker. */
 import { api } from "./api.js";
+import { rememberInvite } from "./invites.js";
 import { $ } from "./dom.js";
 import { player } from "./identity.js";
 import { Lobby } from "./lobby.js";
@@ -11,8 +12,10 @@ const app = $("#app");
 let levels = [];
 let screen = null;
 
+/** The table of `#/table/<id>` (an invite link adds `?invite=<code>`, kept for that table). */
 function tableIdFromHash() {
-  const m = location.hash.match(/^#\/table\/([\w-]+)/);
+  const m = location.hash.match(/^#\/table\/([\w-]+)(?:\?invite=([\w-]+))?/);
+  if (m?.[2]) rememberInvite(m[1], m[2]);
   return m ? m[1] : null;
 }
 

@@ -2,6 +2,8 @@
  * One table's WebSocket (docs/protocol.md §4): hello first, then messages in `seq` order.
  * It reconnects by itself and asks only for what it missed (`hello` + `since`).
  */
+import { inviteQuery } from "./invites.js";
+
 const FATAL = new Map([
   [4401, "Your identity was not accepted; choose a name again."],
   [4404, "This table does not exist any more."],
@@ -26,7 +28,7 @@ export class TableSocket extends EventTarget {
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const url = `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
+    const url = `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${inviteQuery(this.tableId)}`;
     const ws = new WebSocket(url);
     this.ws = ws;
     this.setStatus("connecting");

@@ -1,6 +1,7 @@
 /** The table before (or between) matches: seats, bots, house rules, start and invite. */
 import { h } from "../dom.js";
 import { gameTitle, rulesFor } from "../games/index.js";
+import { tableLink } from "../invites.js";
 
 /** actions: {join(seat), addBot(seat, level), remove(seat), start(), rematch(), leave(), saveRules(body)} */
 export function renderWaiting(model, { levels, me, actions }) {
@@ -11,7 +12,7 @@ export function renderWaiting(model, { levels, me, actions }) {
   const canManage = isOwner || !!mySeat;
   const occupied = t.seats.filter((s) => s.player || s.bot).length;
   const title = `${gameTitle(t.game)} · ${t.name ? `table “${t.name}”` : `table ${t.id}`}`;
-  const link = `${location.origin}/#/table/${t.id}`;
+  const link = tableLink(t);
 
   const seats = t.seats.map((seat) => {
     const who = seat.player ? seat.player.name + (seat.player.id === me?.id ? " (you)" : "")
