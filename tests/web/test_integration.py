@@ -24,7 +24,13 @@ def test_play_against_bots_is_one_request(page: Any) -> None:
     assert posts == ["quickplay"]
     # Three players at the table: me and two bots, the match under way.
     table_id = page.evaluate("location.hash").split("/")[-1]
-    table = page.evaluate(f"fetch('/api/tables/{table_id}').then(r => r.json())")["table"]
+    # A private table: only its people read it (with their token), strangers get a 404.
+    stranger = page.evaluate(f"fetch('/api/tables/{table_id}').then(r => r.status)")
+    assert stranger == 404
+    table = page.evaluate(
+        f"""fetch('/api/tables/{table_id}', {{headers: {{Authorization:
+            'Bearer ' + localStorage.getItem('cardroom.token')}}}}).then(r => r.json())"""
+    )["table"]
     assert table["status"] == "playing" and not table["public"]
     assert [bool(s["bot"]) for s in table["seats"]] == [False, True, True]
 
