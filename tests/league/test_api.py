@@ -112,6 +112,10 @@ def test_boards_profiles_and_the_rating_plot(client, conn) -> None:
 
     png = client.get("/api/players/p_ada/ratings.png?mode=2p")
     assert png.status_code == 200 and png.content.startswith(b"\x89PNG")
+    # Drawn once per history: asking again costs no matplotlib.
+    drawn = client.app.state.plots.rendered
+    assert client.get("/api/players/p_ada/ratings.png?mode=2p").content == png.content
+    assert client.app.state.plots.rendered == drawn
     bots = client.get("/api/league/bots").json()["levels"]
     assert any(level["id"] == "easy" and level["ratings"] for level in bots)
     assert client.get("/api/seasons").json()["seasons"][0]["id"] == "2026-11"

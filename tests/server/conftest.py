@@ -319,6 +319,7 @@ class Person:
         message: dict[str, Any] = {"type": "action", "id": action_id, "action": action}
         if after is not None:
             message["after"] = after
+        self.last_sent = message
         while True:
             await self.send(message)
             reply = await self.expect(

@@ -203,6 +203,24 @@ async def test_sockets_per_table_and_per_player_are_capped_and_watchers_are_not_
         await person.close()
 
 
+async def test_a_flood_gets_its_replies_then_the_documented_close_code(server):
+    ada = await Person(server, "Ada").register()
+    table = (await ada.post("/api/tables", {"seats": 2, "options": QUICK}, expect=201))["table"]
+    async with websockets.connect(f"{server.ws_url}/ws/tables/{table['id']}") as ws:
+        await ws.send(json.dumps({"type": "hello", "token": ada.token}))
+        for n in range(300):  # far over the rate limit and the refusal budget
+            await ws.send(json.dumps({"type": "nonsense", "n": n}))
+        replies = []
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            while True:
+                replies.append(json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT)))
+    assert closed.value.rcvd is not None, "closed without a close frame (1006)"
+    assert closed.value.rcvd.code == 4408
+    errors = [m for m in replies if m["type"] == "error"]
+    assert len(errors) > 100  # every refusal before the close was delivered, not dropped
+    assert {m["code"] for m in errors} <= {"bad_message", "rate_limited"}
+
+
 # -- bad input -------------------------------------------------------------------------------------
 
 

@@ -35,6 +35,13 @@ async def test_a_killed_server_restarts_every_match_from_its_last_confirmed_move
     server.start()  # same database, same port
 
     syncs = await reconnect_where_they_were((ada, bob), tid, last, "restart")
+    # A move resent after the restart (same id, no `after`) is recognised, not applied again:
+    # its id was stored with it.
+    for person in (ada, bob):
+        resent = {k: v for k, v in person.last_sent.items() if k != "after"}
+        await person.send(resent)
+        reply = await person.expect(lambda m, i=resent["id"]: m.get("id") == i or m.get("ack") == i)
+        assert reply == {"type": "ack", "id": resent["id"], "duplicate": True, "seq": reply["seq"]}
     for sync in syncs.values():
         # The turn timer kept running across the restart rather than starting over (R7.3).
         assert sync["deadline_in"] is not None and sync["deadline_in"] < deadline_before

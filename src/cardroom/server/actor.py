@@ -27,7 +27,7 @@ from cardroom.server.protocol import ActionRequest
 from cardroom.server.settings import Settings
 from cardroom.server.timers import Clock
 from cardroom.store import repository as repo
-from cardroom.store.journal import Journal, Step
+from cardroom.store.journal import Fence, Journal, StaleWriter, Step
 from cardroom.tables import commands as c
 from cardroom.tables.effects import (
     ArmTimer,
@@ -51,6 +51,9 @@ from cardroom.tables.master import TableMaster, TableSettings
 
 log = logging.getLogger(__name__)
 
+RECONNECT = 1012  # close code: reconnect, the table is elsewhere now (docs/protocol.md)
+MOVED = "this table is moving to another server process; try again in a moment"
+
 _conn_ids = itertools.count(1)
 
 
@@ -64,6 +67,8 @@ class Services:
     bots: BotRunner
     on_close: Callable[[TableActor], None]
     league: Callable[[str], Awaitable[list[dict[str, Any]]]] | None = None
+    on_stale: Callable[[TableActor], None] = lambda actor: actor.stop()
+    """A table whose write was fenced out: the registry drops it (sockets reconnect)."""
 
 
 def table_settings(settings: Settings) -> TableSettings:
@@ -102,7 +107,9 @@ class TableActor:
             asyncio.Queue()
         )
         self.closed = False
+        self.epoch = int(row.get("epoch") or 0)  # this process's hold on the table (Fence)
         self.task: asyncio.Task[None] | None = None
+        self._current: asyncio.Future[Any] | None = None  # the answer being worked out
         self._background: set[asyncio.Task[Any]] = set()
 
     # -- what the lobby reads ----------------------------------------------------------------
@@ -178,6 +185,7 @@ class TableActor:
     async def _run(self) -> None:
         while not self.closed:
             command, args, future = await self.inbox.get()
+            self._current = future
             try:
                 result = await command(*args)
             except Exception as error:
@@ -281,11 +289,11 @@ class TableActor:
                         text = texts[id(effect.message)] = dumps(effect.message)
                     conn.send(text)
             elif isinstance(effect, Write):
-                steps = [_step(self.id, row) for row in effect.rows]
+                steps = [Fence(self.id, self.epoch), *(_step(self.id, r) for r in effect.rows)]
                 if effect.wait:
                     await self._commit_or_reload(steps)
                 else:
-                    self._background_task(self.services.journal.write(steps))
+                    self._background_task(self._write_later(steps))
             elif isinstance(effect, ArmTimer):
                 self._arm(effect)
             elif isinstance(effect, CancelTimer):
@@ -307,10 +315,25 @@ class TableActor:
     async def _commit_or_reload(self, steps: list[Step]) -> None:
         try:
             await self.services.journal.write(steps)
+        except StaleWriter:
+            self._lost()
+            raise Refusal(503, "moved", MOVED) from None
         except Exception:
             log.exception("table %s: a write failed; reloading the match", self.id)
             await self._reload()
             raise
+
+    async def _write_later(self, steps: list[Step]) -> None:
+        try:
+            await self.services.journal.write(steps)
+        except StaleWriter:
+            self._lost()
+
+    def _lost(self) -> None:
+        """Another process took the table over (the fence refused our write): stop here at
+        once, without a further write; sockets reconnect to the new owner."""
+        log.warning("table %s: another process owns it now; stopping it here", self.id)
+        self.services.on_stale(self)
 
     async def _reload(self) -> None:
         m = self.master.match
@@ -377,21 +400,31 @@ class TableActor:
         self.tell(self._execute, effects)
 
     def stop(self) -> None:
-        """Stop running the table without closing it (shutdown, or another process owns it)."""
+        """Stop running the table without closing it (shutdown, or another process owns it).
+        Calls still waiting for an answer get one: the table moved, try again."""
         self.closed = True
-        if self.task is not None:
+        if self.task is not None and self.task is not asyncio.current_task():
             self.task.cancel()
         for handle in self.timers.values():
             handle.cancel()
         self.timers.clear()
         for task in list(self._background):
-            task.cancel()
+            if task is not asyncio.current_task():
+                task.cancel()
+        waiting = [self._current] if self._current is not None else []
+        while not self.inbox.empty():
+            waiting.append(self.inbox.get_nowait()[2])
+        for future in waiting:
+            if future is not None and not future.done():
+                future.set_exception(Refusal(503, "moved", MOVED))
 
 
 def _step(table_id: str, row: Row) -> Step:
     """A row the master asked for, as a journal step."""
     if isinstance(row, MoveRow):
-        return repo.move_row(row.match_id, row.number, row.round, row.kind, row.seat, row.action)
+        return repo.move_row(
+            row.match_id, row.number, row.round, row.kind, row.seat, row.action, row.sent_by
+        )
     if isinstance(row, TableFields):
         fields = dict(row.fields)
         if row.closing:

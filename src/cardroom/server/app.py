@@ -20,12 +20,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from cardroom.server import league_routes, lobby, sockets
-from cardroom.server.actor import Services
+from cardroom.server.actor import RECONNECT, Services
 from cardroom.server.auth import Tokens
 from cardroom.server.bots import BotRunner
 from cardroom.server.cluster import make_cluster
 from cardroom.server.league_worker import LeagueWorker
 from cardroom.server.limits import Guards, RateLimited
+from cardroom.server.plot_cache import PlotCache
 from cardroom.server.privacy import Invitations
 from cardroom.server.registry import Tables
 from cardroom.server.settings import Settings
@@ -152,11 +153,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         cluster = make_cluster(settings)
         tables = Tables(services, cluster)
+        services.on_stale = lambda actor: tables.drop(actor, RECONNECT)
         app.state.settings = settings
         app.state.journal = journal
         secret = settings.secret or shared_secret(engine)
         app.state.tokens = Tokens(secret)
         app.state.invitations = Invitations(secret)
+        app.state.plots = PlotCache()
         app.state.tables = tables
         app.state.guards = Guards(settings)
         restored = await tables.restore()

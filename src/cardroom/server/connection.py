@@ -17,6 +17,8 @@ from cardroom.server.auth import Identity
 log = logging.getLogger(__name__)
 
 MAX_QUEUED = 2000
+FLUSH_SECONDS = 2.0
+"""How long a socket we close gets to receive what was queued before its close frame."""
 
 
 class Connection:
@@ -24,6 +26,7 @@ class Connection:
         self.websocket = websocket
         self.identity = identity
         self.closed = False
+        self._close_code: int | None = None
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write(), name=f"ws-writer-{identity.id}")
 
@@ -53,14 +56,19 @@ class Connection:
                 text = await self._outbox.get()
                 if text is None:
                     with contextlib.suppress(Exception):
-                        await self.websocket.close(getattr(self, "_close_code", 1000))
+                        await self.websocket.close(self._close_code or 1000)
                     return
                 await self.websocket.send_text(text)
         except Exception:  # the socket went away; the reader notices and cleans up
             self.closed = True
 
     async def finish(self) -> None:
-        """Stop the writer once the socket is gone."""
+        """Stop the writer once the socket is gone. A socket the server closed (a flood, a
+        client too far behind) first gets what was queued, then the close frame with its code
+        (e.g. 4408), within ``FLUSH_SECONDS``: a client learns why, rather than seeing 1006."""
+        if self._close_code is not None and not self._writer.done():
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError, Exception):
+                await asyncio.wait_for(asyncio.shield(self._writer), FLUSH_SECONDS)
         self.closed = True
         self._writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -27,6 +27,7 @@ from cardroom.server.bodies import Claim, SignIn, documented, read
 from cardroom.server.bots import levels_json
 from cardroom.server.limits import HashPool, client_address, take_all
 from cardroom.server.lobby import MAX_PAGE, identity
+from cardroom.server.plot_cache import PlotCache
 from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal
 
@@ -253,5 +254,8 @@ async def rating_plot(
     # matplotlib takes seconds to import: only a plot request pays for it, never start-up.
     from cardroom.league import plots
 
-    png = await run_in_threadpool(plots.rating_png, history, f"Rating, {mode}")
+    title = f"Rating, {mode}"
+    cache: PlotCache = request.app.state.plots
+    key = cache.key(game, mode, title, [(at.isoformat(), s.mu, s.sigma) for at, s in history])
+    png = await cache.get(key, lambda: plots.rating_png(history, title))
     return Response(png, media_type="image/png", headers={"Cache-Control": "max-age=60"})

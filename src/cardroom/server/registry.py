@@ -274,14 +274,12 @@ class Tables:
         """Bring back every table that was open, each match exactly where it was (R7.5).
 
         With several processes, each brings back the tables whose lease it wins."""
-        rows = await self.services.journal.run(repo.open_tables)
-        restored = 0
+        ids = await self.services.journal.run(repo.open_table_ids)
+        claimed = [i for i in ids if i not in self.by_id and await self.cluster.claim(i)]
+        rows = await self.services.journal.run(lambda c: repo.take_over(c, claimed))
         for row in rows:
-            if row["id"] in self.by_id or not await self.cluster.claim(row["id"]):
-                continue
             self._revive(row)
-            restored += 1
-        return restored
+        return len(rows)
 
     def _revive(self, row: dict[str, Any]) -> TableActor:
         row = {**row, "seq": int(row.get("seq") or 0) + SEQ_MARGIN_AFTER_RESTART}
@@ -320,7 +318,7 @@ class Tables:
     async def _adopt(self, table_id: str) -> TableActor | None:
         if not await self.cluster.claim(table_id):
             return None
-        rows = await self.services.journal.run(lambda c: repo.open_tables(c, only=[table_id]))
+        rows = await self.services.journal.run(lambda c: repo.take_over(c, [table_id]))
         if not rows:
             await self.cluster.release(table_id)
             raise Refusal(404, "not_found", f"no open table {table_id!r}")

@@ -7,8 +7,9 @@ blocking driver calls off the event loop.
 
 A write is a list of steps: a ``Statement`` (a prepared Core statement and its parameters),
 which the journal runs together with the same statement of other writes in the batch as one
-``executemany``, or any callable taking the connection, which runs after everything queued
-before it.
+``executemany``; a ``Fence``, which refuses the whole write (``StaleWriter``) unless the
+table's epoch is still the writer's; or any callable taking the connection, which runs after
+everything queued before it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import Connection, Engine, Executable
+from sqlalchemy import Connection, Engine, Executable, text
 
 T = TypeVar("T")
 Operation = Callable[[Connection], Any]
@@ -38,7 +39,21 @@ class Statement(NamedTuple):
     params: dict[str, Any]
 
 
-Step = Statement | Operation
+class Fence(NamedTuple):
+    """The first step of a table's write: it goes through only while the table's epoch is
+    still ``epoch`` (the writer still owns the table), else the whole write is refused."""
+
+    table_id: str
+    epoch: int
+
+
+class StaleWriter(Exception):
+    """A write from a process that no longer owns the table: refused, nothing stored."""
+
+
+Step = Statement | Fence | Operation
+
+_FENCE = text("UPDATE tables SET epoch = :epoch WHERE id = :table_id AND epoch = :epoch")
 
 
 class Journal:
@@ -104,6 +119,9 @@ class Journal:
                     with self.engine.begin() as connection:
                         value = _run_steps(connection, [steps])[0]
                     results.append((future, loop, value, None))
+                except StaleWriter as error:  # expected after a take-over: no traceback
+                    log.warning("refused a stale write: %s", error)
+                    results.append((future, loop, None, error))
                 except Exception as error:  # handed to the awaiting table
                     log.exception("database write failed")
                     results.append((future, loop, None, error))
@@ -133,6 +151,12 @@ def _run_steps(connection: Connection, writes: list[Sequence[Step]]) -> list[Any
             if isinstance(step, Statement):
                 key = (id(step.statement), tuple(step.params))
                 pending.setdefault(key, (step.statement, []))[1].append(step.params)
+            elif isinstance(step, Fence):
+                # At once, on its own: the row count must be this write's. On PostgreSQL the
+                # row stays locked to the commit, so a take-over waits for it, then fences.
+                fenced = connection.execute(_FENCE, step._asdict())
+                if fenced.rowcount != 1:
+                    raise StaleWriter(f"table {step.table_id} has another owner now")
             else:
                 flush()
                 value = step(connection)

@@ -49,6 +49,9 @@ class Table(Base):
     match_id: Mapped[str | None] = mapped_column(String(40))
     runtime: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     banned: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Bumped by every process that takes the table over: its writes are fenced with it, so a
+    process that lost the table (a lapsed lease, a frozen process) can never store again."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
@@ -98,6 +101,10 @@ class Move(Base):
     kind: Mapped[str] = mapped_column(String(16))
     seat: Mapped[int | None] = mapped_column(Integer)
     action: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    player_id: Mapped[str | None] = mapped_column(String(40))
+    """Who sent the action, with ``action_id``, the id the client gave it: stored with the
+    move, so a resent action is recognised (and applied once) after a restart too."""
+    action_id: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -83,6 +83,20 @@ def open_table_ids(conn: Connection) -> list[str]:
     return [r.id for r in conn.execute(query)]
 
 
+def take_over(conn: Connection, table_ids: list[str]) -> list[dict[str, Any]]:
+    """Take these open tables over: bump each one's epoch (fencing out whoever ran it before:
+    ``journal.Fence``), then read them, all in one transaction, so nothing the previous owner
+    stored is missed and nothing it stores later is accepted."""
+    if not table_ids:
+        return []
+    conn.execute(
+        update(Table)
+        .where(Table.id.in_(table_ids), Table.status.in_(OPEN_STATUSES))
+        .values(epoch=Table.epoch + 1)
+    )
+    return open_tables(conn, only=table_ids)
+
+
 def open_tables(conn: Connection, only: list[str] | None = None) -> list[dict[str, Any]]:
     """Every table that was open when the server stopped (or those of ``only`` still open),
     with seats, match and moves."""
@@ -136,8 +150,9 @@ def insert_move(
     kind: str,
     seat: int | None,
     action: dict[str, Any] | None,
+    sent_by: tuple[str, str] | None = None,
 ) -> None:
-    step = move_row(match_id, number, round_number, kind, seat, action)
+    step = move_row(match_id, number, round_number, kind, seat, action, sent_by)
     conn.execute(step.statement, step.params)
 
 
@@ -148,8 +163,10 @@ def move_row(
     kind: str,
     seat: int | None,
     action: dict[str, Any] | None,
+    sent_by: tuple[str, str] | None = None,
 ) -> Statement:
-    """One stored move as a batchable journal step: moves of many tables share an insert."""
+    """One stored move as a batchable journal step: moves of many tables share an insert.
+    ``sent_by``: the (player id, action id) of a move sent by a client, for exactly-once."""
     return Statement(
         _INSERT_MOVE,
         {
@@ -159,6 +176,8 @@ def move_row(
             "kind": kind,
             "seat": seat,
             "action": action,
+            "player_id": sent_by[0] if sent_by else None,
+            "action_id": sent_by[1] if sent_by else None,
             "created_at": utcnow(),
         },
     )
@@ -170,7 +189,15 @@ def get_match(conn: Connection, match_id: str) -> dict[str, Any] | None:
 
 def match_moves(conn: Connection, match_id: str) -> list[dict[str, Any]]:
     rows = conn.execute(
-        select(Move.number, Move.round, Move.kind, Move.seat, Move.action)
+        select(
+            Move.number,
+            Move.round,
+            Move.kind,
+            Move.seat,
+            Move.action,
+            Move.player_id,
+            Move.action_id,
+        )
         .where(Move.match_id == match_id)
         .order_by(Move.number)
     )

@@ -52,6 +52,8 @@ class MoveRow:
     kind: str
     seat: int | None
     action: dict[str, Any] | None
+    sent_by: tuple[str, str] | None = None
+    """(player id, action id) of a move sent from a socket, stored for exactly-once."""
 
 
 Row = TableFields | SeatRows | NewMatch | MatchFields | MoveRow

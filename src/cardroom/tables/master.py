@@ -588,7 +588,7 @@ class TableMaster:
         m.moves += 1
         told = list(pre or []) + [self.game.event_json(e) for e in events]
         action_json = self.game.action_to_json(action)
-        rows: list[Row] = [MoveRow(m.id, m.moves, round_number, ACTION, seat, action_json)]
+        rows: list[Row] = [MoveRow(m.id, m.moves, round_number, ACTION, seat, action_json, ack)]
         if gm.current is None:  # the round is over
             told.append(self._round_summary())
             if gm.over:
@@ -853,6 +853,9 @@ class TableMaster:
         self._install(game_match, row["id"], seats)
         assert self.match is not None
         self.match.moves = len(moves)
+        for move in moves:  # exactly once, also across restarts: the stored action ids
+            if move.get("action_id") and move.get("player_id"):
+                self.audience.remember(move["player_id"], move["action_id"])
         runtime = runtime or {}
         timeouts = runtime.get("timeouts") or []
         if len(timeouts) == len(seats):
