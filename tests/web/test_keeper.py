@@ -326,3 +326,21 @@ def test_an_entry_whose_answer_was_lost_is_sent_again_and_counted_once(
     assert len(lost) == 1
     assert kept["rounds"] == 1 and kept["revision"] == 2, "the entry counted twice"
     assert totals(page) == {"Ann": 9, "Bob": 3}
+
+
+def test_my_kept_games_are_listed_on_the_keeper_page_and_in_my_profile(phone, server):
+    page = phone.new_page()
+    name_myself(page, "Kim")
+    new_game(page, "skyjo", PLAYERS[:2])
+    skyjo_round(page, [7, 3], "Bob", PLAYERS[:2])
+    settled(page)
+    page.goto("/keeper/#/")
+    page.wait_for_selector("#my-games .game-link")
+    assert "Ann, Bob" in page.inner_text("#my-games") and "1 round" in page.inner_text("#my-games")
+    me = json.loads(page.evaluate("localStorage.getItem('cardroom.player')"))
+    page.goto(f"/league/profile.html?id={me['id']}")
+    page.wait_for_selector("#kept-games li")
+    assert "Skyjo: Ann, Bob · 1 round" in page.inner_text("#kept-games")
+    page.click("#kept-games a")
+    page.wait_for_selector("#rounds tr.round[data-round='1']")
+    assert totals(page) == {"Ann": 7, "Bob": 3}

@@ -8,6 +8,7 @@
  * server's, plus this device's entries before them), so one made on an old picture is refused
  * rather than applied to a game that changed elsewhere.
  */
+import { player } from "/js/identity.js";
 import { keeperApi } from "./api.js";
 import { scoreSheet } from "./score.js";
 
@@ -60,11 +61,17 @@ export class Book {
 
   /** Entries not yet on the server, on all games. */
   waiting() {
-    return Object.values(this.games).reduce((n, g) => n + g.pending.length, 0);
+    return this.mine().reduce((n, g) => n + g.pending.length, 0);
+  }
+
+  /** This player's games (a shared phone may have kept games under other names). */
+  mine() {
+    const me = player()?.id;
+    return Object.values(this.games).filter((g) => !g.player || g.player === me);
   }
 
   list() {
-    return Object.values(this.games).sort((a, b) => b.updated - a.updated);
+    return this.mine().sort((a, b) => b.updated - a.updated);
   }
 
   find(keyOrId) {
@@ -78,7 +85,7 @@ export class Book {
     const key = "local-" + entryId().slice(2, 14);
     const entry = entryId();
     this.games[key] = {
-      key, id: null, code: null, kept: null, setup, updated: Date.now(),
+      key, id: null, code: null, kept: null, setup, updated: Date.now(), player: player()?.id,
       pending: [{ kind: "create", entry, body: { ...setup, entry } }],
     };
     this.commit(this.games[key]);
@@ -180,7 +187,7 @@ export class Book {
         if (!known.kept || known.kept.revision < s.revision) known.stale = true;
         continue;
       }
-      this.games[s.id] = { key: s.id, id: s.id, code: s.code, kept: null, summary: s, pending: [], updated: Date.parse(s.updated_at) || 0, stale: true };
+      this.games[s.id] = { key: s.id, id: s.id, code: s.code, kept: null, summary: s, pending: [], updated: Date.parse(s.updated_at) || 0, stale: true, player: player()?.id };
     }
     this.save();
     this.emit();
@@ -219,7 +226,7 @@ export class Book {
 
   async run() {
     for (;;) {
-      const g = Object.values(this.games).find((x) => x.pending.length && !x.blocked);
+      const g = this.mine().find((x) => x.pending.length && !x.blocked);
       if (!g) return;
       if (!(await this.send(g))) return;
     }
