@@ -16,8 +16,9 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import PHONE
-from ui import sign_in
+
+from .conftest import PHONE
+from .ui import sign_in
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 SETTLED = "() => document.querySelector('#sync-status')?.dataset.waiting === '0'"

@@ -250,7 +250,7 @@ class GameScreen {
     }
     this.key = g.key;
     this.parts = {
-      status: h("div"), totals: h("div", { class: "kcard" }), form: h("div"), chart: h("div"),
+      status: h("div"), totals: h("div"), form: h("div"), chart: h("div"),
       rounds: h("div"), actions: h("div"),
     };
     mount(app, h("div", { class: "keeper-game" }, Object.values(this.parts)));
@@ -279,8 +279,16 @@ class GameScreen {
       return;
     }
     this.view = view;
+    if (view.missing) {
+      for (const part of Object.values(this.parts)) mount(part);
+      this.formKey = null;
+      mount(this.parts.status, h("section", { class: "kcard problem", id: "missing" },
+        h("p", {}, "This game is no longer on the server: it was deleted from another device."),
+        h("button", { type: "button", class: "btn", onclick: () => book.forget(this.key) }, "Remove it from this phone")));
+      return;
+    }
     mount(this.parts.status, statusCard(view));
-    mount(this.parts.totals, totalsTable(view));
+    mount(this.parts.totals, h("div", { class: "kcard" }, totalsTable(view)));
     this.paintForm(view);
     mount(this.parts.chart, view.results.rounds.length ? chartCard(view) : null);
     mount(this.parts.rounds, roundsCard(view, { onEdit: view.status === "closed" ? null : (n) => this.edit(n) }));
