@@ -241,6 +241,16 @@ def test_round_2_is_corrected_and_the_totals_follow(phone, server):
     page.wait_for_selector("#entry-title:has-text('Round 3')")
     settled(page)
     assert stored(page, server)[0]["rounds"] == 2
+    page.click(".more summary")  # the seating order: the rounds follow the players
+    page.tap("[aria-label='move Cy up']")
+    page.tap("#save-order")
+    page.wait_for_selector("#totals tbody tr:nth-child(2)[data-player='Cy']")
+    rows = page.locator("#entry .row")
+    assert [rows.nth(i).get_attribute("data-player") for i in range(3)] == ["Ann", "Cy", "Bob"]
+    settled(page)
+    [kept] = stored(page, server)
+    assert kept["sheet"]["players"] == ["Ann", "Cy", "Bob"]
+    assert kept["sheet"]["results"]["totals"] == {"Ann": 15, "Cy": 55, "Bob": 40}
 
 
 def test_a_shared_game_updates_live_on_a_second_phone(phone, second_phone, server):

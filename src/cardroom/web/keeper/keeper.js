@@ -299,7 +299,8 @@ class GameScreen {
   paintForm(view) {
     const open = view.status === "playing";
     const number = view.rounds.length + 1;
-    const key = this.editing ? `edit-${this.editing}` : open ? `add-${number}-${view.game}` : "none";
+    const seats = view.players.join("\n");
+    const key = this.editing ? `edit-${this.editing}-${seats}` : open ? `add-${number}-${seats}` : "none";
     if (key === this.formKey) return;
     this.formKey = key;
     if (this.editing) {
