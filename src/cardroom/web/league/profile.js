@@ -59,6 +59,7 @@ async function init() {
       skip ? stat("stock cards per turn", c.stock_per_turn.toFixed(2)) : null,
       stat(skip ? "best round" : "lowest round", c.best_round),
       stat(skip ? "best match" : "lowest total", c.best_match)),
+    ...keptGames(data.kept_games),
     el("h3", {}, "Ratings"),
     data.ratings.length
       ? el("table", {},
@@ -82,7 +83,6 @@ async function init() {
       : el("p", { class: "note" }, "No trophies yet."),
     el("h3", {}, "Achievements"),
     ...achievementsByGame(data.achievements, game),
-    ...keptGames(data.kept_games),
     el("h3", {}, "Recent matches"),
     el("ul", {}, data.recent.map((m) =>
       el("li", {}, `${m.finished_at.slice(0, 10)} · ${GAMES[m.game] || m.game || "Skip"} ${m.mode}${m.ranked ? " ranked" : ""} · `,
