@@ -339,7 +339,7 @@ def test_an_entry_whose_answer_was_lost_is_sent_again_and_counted_once(
     assert totals(page) == {"Ann": 9, "Bob": 3}
 
 
-def test_my_kept_games_are_listed_on_the_keeper_page_and_in_my_profile(phone, server):
+def test_my_kept_games_are_listed_on_the_keeper_page_and_in_my_profile(phone, second_phone, server):
     page = phone.new_page()
     name_myself(page, "Kim")
     new_game(page, "skyjo", PLAYERS[:2])
@@ -355,3 +355,17 @@ def test_my_kept_games_are_listed_on_the_keeper_page_and_in_my_profile(phone, se
     page.click("#kept-games a")
     page.wait_for_selector("#rounds tr.round[data-round='1']")
     assert totals(page) == {"Ann": 7, "Bob": 3}
+    # The same player on another phone (signed in there): the game comes from the server.
+    token = page.evaluate("localStorage.getItem('cardroom.token')")
+    identity = json.dumps({"cardroom.token": token, "cardroom.player": json.dumps(me)})
+    second_phone.add_init_script(
+        f"if (location.protocol.startsWith('http')) for (const [k, v] of "
+        f"Object.entries({identity})) localStorage.setItem(k, v);"
+    )
+    other = second_phone.new_page()
+    other.goto("/keeper/")
+    other.wait_for_selector("#my-games .game-link")
+    assert "1 round · After 1 round(s), Bob leads." in other.inner_text("#my-games")
+    other.click("#my-games .game-link")
+    other.wait_for_selector("#rounds tr.round[data-round='1']")
+    assert totals(other) == {"Ann": 7, "Bob": 3}

@@ -111,14 +111,16 @@ class HomeScreen {
     mount(this.list, games.map((g) => {
       const view = book.view(g.key);
       const r = view.results;
-      const state = view.status === "over" ? `${(r.winners || []).join(" & ")} won`
+      let rounds = r.rounds.length;
+      let state = view.status === "over" ? `${(r.winners || []).join(" & ")} won`
         : view.status === "closed" ? "finished"
           : r.leaders.length ? `${r.leaders.join(" & ")} ${r.leaders.length > 1 ? "lead" : "leads"}` : "not started";
+      if (!view.loaded && g.summary) [rounds, state] = [g.summary.rounds, g.summary.outcome]; // not opened here yet
       return h("li", {},
         h("a", { href: `#/game/${g.key}`, class: "game-link", dataset: { key: g.key } },
-          h("b", {}, describe(view)),
+          h("b", {}, view.loaded ? describe(view) : view.game === "skyjo" ? "Skyjo" : "Skip"),
           h("span", {}, view.players.join(", ")),
-          h("small", { class: "muted" }, `${r.rounds.length} round${r.rounds.length === 1 ? "" : "s"} · ${state}`,
+          h("small", { class: "muted" }, `${rounds} round${rounds === 1 ? "" : "s"} · ${state}`,
             view.pending ? h("span", { class: "pending" }, ` · ${view.pending} waiting`) : null)));
     }));
   }
