@@ -380,6 +380,7 @@ class GameScreen {
           }
         } }, "Copy the link"),
         navigator.share ? h("button", { type: "button", class: "btn", onclick: () => navigator.share({ title: describe(view), url: link }).catch(() => {}) }, "Send…") : null)));
+    box.scrollIntoView({ block: "center" });
   }
 
   async download(kind) {
@@ -425,6 +426,7 @@ class GameScreen {
         }
       } }, "Delete"),
       h("button", { type: "button", class: "btn", onclick: () => mount(box) }, "Keep it")));
+    box.scrollIntoView({ block: "center" });
   }
 }
 
