@@ -68,6 +68,9 @@ def phone_without_worker(browser: Any, server: str) -> Iterator[Any]:
 
 
 def shot(page: Any, name: str, full: bool = True) -> None:
+    """A screenshot to look at (the sticky top bar stays on top in a full page)."""
+    if full:
+        page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=f"/tmp/keeper-{name}.png", full_page=full)
 
 
