@@ -12,6 +12,7 @@ them, see ``scripts/test-services``), by default the local ones on ports 5432 an
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import secrets
 from collections.abc import AsyncIterator, Iterator
@@ -21,6 +22,7 @@ from typing import Any
 
 import httpx
 import pytest
+import websockets
 from conftest import (
     TIMEOUT,
     Person,
@@ -243,3 +245,24 @@ async def test_a_process_that_loses_a_lease_stops_running_the_table(pair):
     finally:
         await client.aclose()
     await ada.close()
+
+
+async def test_a_kept_game_entered_on_one_process_is_pushed_to_a_viewer_on_the_other(pair):
+    """The score keeper's live view (docs/keeper.md): the change goes over Redis to every
+    process, each pushing it to the viewers it holds."""
+    a, b = pair
+    ada = await Person(a, "Ada").register()
+    body = {"game": "skyjo", "players": ["Ann", "Bob"], "entry": "new-1"}
+    kept = (await ada.post("/api/keeper/games", body, expect=201))["kept"]
+    async with websockets.connect(f"{b.ws_url}/ws/keeper/{kept['code']}") as viewer:
+        first = json.loads(await asyncio.wait_for(viewer.recv(), TIMEOUT))
+        assert first["kept"]["revision"] == 1
+        entry = {"entry": "r-1", "round": {"sums": {"Ann": 9, "Bob": 4}, "closer": "Ann"}}
+        await ada.post(f"/api/keeper/games/{kept['id']}/rounds", entry)
+        pushed = json.loads(await asyncio.wait_for(viewer.recv(), TIMEOUT))
+        assert pushed["kept"]["revision"] == 2
+        assert pushed["kept"]["sheet"]["results"]["totals"] == {"Ann": 18, "Bob": 4}
+    # The same entry sent to the other process is recognised: applied once.
+    await move_to(ada, b)
+    again = await ada.post(f"/api/keeper/games/{kept['id']}/rounds", entry)
+    assert again["duplicate"] is True and again["kept"]["revision"] == 2

@@ -19,11 +19,12 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from cardroom.server import league_routes, lobby, sockets
+from cardroom.server import keeper_routes, league_routes, lobby, sockets
 from cardroom.server.actor import RECONNECT, Services
 from cardroom.server.auth import Tokens
 from cardroom.server.bots import BotRunner
 from cardroom.server.cluster import make_cluster
+from cardroom.server.keeper_hub import KeeperHub
 from cardroom.server.league_worker import LeagueWorker
 from cardroom.server.limits import Guards, RateLimited
 from cardroom.server.plot_cache import PlotCache
@@ -46,7 +47,9 @@ API_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Cardroom</
 .../skip, .../evict; PATCH /api/tables/{id}</li>
 <li>GET /api/matches/{id}, GET /api/matches/{id}/record</li>
 <li>GET /api/levels, GET /healthz</li>
-<li>WebSocket /ws/tables/{id}</li></ul></body></html>"""
+<li>WebSocket /ws/tables/{id}</li>
+<li>The score keeper: /api/keeper/games..., /api/keeper/shared/{code}, WebSocket
+/ws/keeper/{code}</li></ul></body></html>"""
 
 
 class BodyLimit:
@@ -162,6 +165,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.plots = PlotCache()
         app.state.tables = tables
         app.state.guards = Guards(settings)
+        app.state.keeper_hub = KeeperHub(cluster, settings.keeper_max_viewers)
         restored = await tables.restore()
         await cluster.start(tables)
         catching_up = asyncio.create_task(league.catch_up(), name="league-catch-up")
@@ -217,6 +221,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(sockets.router)
     app.include_router(league_routes.router)
+    app.include_router(keeper_routes.router)
     web = settings.web_dir
     if web.is_dir() and (web / "index.html").is_file():
         app.mount("/", StaticFiles(directory=web, html=True), name="web")

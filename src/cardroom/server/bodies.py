@@ -9,7 +9,7 @@ own error shape. Meaning (is seat 7 free, is that level known) is for the table 
 from __future__ import annotations
 
 import json
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from fastapi import Request
 from pydantic import (
@@ -20,6 +20,7 @@ from pydantic import (
     StrictFloat,
     StrictInt,
     StrictStr,
+    StringConstraints,
     ValidationError,
 )
 
@@ -92,6 +93,71 @@ class Claim(Body):
 class SignIn(Body):
     name: StrictStr | None = None
     password: StrictStr | None = None
+
+
+# -- the score keeper (docs/keeper.md): types here, meaning (is 141 a Skyjo sum?) in the keeper
+
+EntryId = Annotated[StrictStr, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$")]
+ENTRY = Field(
+    description="The device's id for this entry (1-64 letters, digits, _ . : -): sent again, "
+    "it is applied once."
+)
+BASED_ON = Field(
+    description="The kept game's revision this change was made on; another one since: 409 stale."
+)
+
+
+class NewKeptGame(Body):
+    """A kept game with no rounds yet."""
+
+    game: StrictStr = Field(description="skyjo or skip.")
+    players: list[StrictStr] = Field(description="2 to 8 names in table order, no two alike.")
+    options: dict[str, Any] | None = Field(
+        None,
+        description="Skyjo: end_score (10-1000, default 100). Skip: match_target (single, 25, "
+        "200, 500, 800), stock_size, teams (lists of two names).",
+    )
+    entry: EntryId | None = Field(
+        None, description="The device's id for this game: created once however often sent."
+    )
+
+
+class KeptRound(Body):
+    """One round as people enter it, by player name: Skyjo's un-doubled ``sums`` and
+    ``closer`` (S6.1), or Skip's ``went_out`` (null: nobody won) and ``stocks`` (S6.3)."""
+
+    sums: dict[StrictStr, StrictInt] | None = Field(None, description="Skyjo: sum by name.")
+    closer: StrictStr | None = Field(None, description="Skyjo: who closed the round.")
+    went_out: StrictStr | None = Field(None, description="Skip: who went out (null: nobody).")
+    stocks: dict[StrictStr, StrictInt] | None = Field(
+        None, description="Skip: cards left in each stock not on the winning side, by name."
+    )
+
+    def to_json(self) -> dict[str, Any]:
+        """The round in the keeper's file form, with only the fields that were sent."""
+        return {name: getattr(self, name) for name in self.model_fields_set}
+
+
+class NewRound(Body):
+    entry: EntryId = ENTRY
+    round: KeptRound
+
+
+class EditRound(Body):
+    entry: EntryId = ENTRY
+    based_on: StrictInt = BASED_ON
+    round: KeptRound
+
+
+class Undo(Body):
+    entry: EntryId = ENTRY
+    based_on: StrictInt = BASED_ON
+
+
+class Reorder(Body):
+    entry: EntryId = ENTRY
+    based_on: StrictInt = BASED_ON
+    players: list[StrictStr] = Field(description="The same players in their new order.")
 
 
 B = TypeVar("B", bound=Body)

@@ -9,6 +9,8 @@ the same code path as before there was a cluster.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardroom.tables.errors import Refusal
@@ -17,6 +19,10 @@ if TYPE_CHECKING:
     from cardroom.server.actor import TableActor
     from cardroom.server.registry import Tables
     from cardroom.server.settings import Settings
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[dict[str, Any]], None]
 
 
 def not_found(table_id: str) -> Refusal:
@@ -27,6 +33,26 @@ class Cluster:
     """The interface, with the answers of a process that is the only one (``LocalCluster``)."""
 
     node = "local"
+
+    def __init__(self) -> None:
+        self.listeners: dict[str, Listener] = {}
+
+    def listen(self, kind: str, listener: Listener) -> None:
+        """Hear every ``broadcast`` of ``kind``, from any process (this one included)."""
+        self.listeners[kind] = listener
+
+    def broadcast(self, kind: str, message: dict[str, Any]) -> None:
+        """Tell every process (here: only this one), e.g. that a shared kept game changed."""
+        self.hear(kind, message)
+
+    def hear(self, kind: str, message: dict[str, Any]) -> None:
+        listener = self.listeners.get(kind)
+        if listener is None:
+            return
+        try:
+            listener(message)
+        except Exception:  # one listener's bug must not stop the bus or the caller
+            log.exception("a %s broadcast could not be handled", kind)
 
     async def start(self, tables: Tables) -> None:
         """Begin serving others (after this process restored the tables it owns)."""

@@ -25,6 +25,7 @@ from cardroom.league.periods import system_clock
 from cardroom.server.auth import Identity, clean_name
 from cardroom.server.bodies import Claim, SignIn, documented, read
 from cardroom.server.bots import levels_json
+from cardroom.server.keeper_routes import owned_games
 from cardroom.server.limits import HashPool, client_address, take_all
 from cardroom.server.lobby import MAX_PAGE, identity
 from cardroom.server.plot_cache import PlotCache
@@ -238,10 +239,22 @@ async def bot_ratings(request: Request) -> dict[str, Any]:
 
 @router.get("/api/players/{player_id}/profile")
 async def profile(request: Request, player_id: str, game: str = "skip") -> dict[str, Any]:
+    """Public; the player's own request (their token) also lists their kept games."""
     found = await _read(request, lambda c: profiles.profile(c, player_id, game))
     if found is None:
         raise Refusal(404, "not_found", f"no player {player_id!r}")
+    if _caller_is(request, player_id):
+        found["kept_games"] = await _read(request, lambda c: owned_games(c, player_id))
     return found
+
+
+def _caller_is(request: Request, player_id: str) -> bool:
+    if "authorization" not in request.headers:
+        return False
+    try:
+        return identity(request).id == player_id
+    except Refusal:
+        return False
 
 
 @router.get("/api/players/{player_id}/ratings.png")

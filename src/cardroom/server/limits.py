@@ -126,4 +126,7 @@ class Guards:
         self.named_address = Limiter(s.named_address_rate, s.named_address_burst, clock)
         self.signin_name = Limiter(s.signin_rate, s.signin_burst, clock)
         self.signin_address = Limiter(s.signin_address_rate, s.signin_address_burst, clock)
+        self.keeper_player = Limiter(s.keeper_rate, s.keeper_burst, clock)
+        self.keeper_address = Limiter(s.keeper_address_rate, s.keeper_address_burst, clock)
+        self.shared_address = Limiter(s.shared_address_rate, s.shared_address_burst, clock)
         self.hashing = HashPool(s.hash_workers, s.hash_wait)

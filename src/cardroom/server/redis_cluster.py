@@ -65,6 +65,7 @@ class Forward:
 
 class RedisCluster(Cluster):
     def __init__(self, settings: Settings) -> None:
+        super().__init__()
         self.settings = settings
         self.redis = Redis.from_url(settings.redis_url)
         self.prefix = settings.redis_prefix
@@ -74,6 +75,8 @@ class RedisCluster(Cluster):
         )
         self.leases = Leases(self.redis, self.prefix, self.node, self.ttl)
         self.bus = Bus(self.redis, self.channel(self.node), self.on_message)
+        # What every process hears (a shared kept game changed): one channel all subscribe to.
+        self.everyone = Bus(self.redis, f"{self.prefix}everyone", self._heard)
         self.forwards: dict[str, Forward] = {}  # conn id -> socket held here, table elsewhere
         self.conn_ids: dict[Connection, str] = {}
         self.remote: dict[str, RemoteConnection] = {}  # conn id -> socket elsewhere, table here
@@ -93,6 +96,13 @@ class RedisCluster(Cluster):
     def post(self, node: str, message: dict[str, Any]) -> None:
         self.bus.post(self.channel(node), message)
 
+    def broadcast(self, kind: str, message: dict[str, Any]) -> None:
+        self.everyone.post(self.everyone.channel, {"kind": kind, "message": message})
+
+    def _heard(self, data: dict[str, Any]) -> None:
+        if isinstance(data.get("kind"), str) and isinstance(data.get("message"), dict):
+            self.hear(data["kind"], data["message"])
+
     # -- life ------------------------------------------------------------------------------------
 
     async def start(self, tables: Tables) -> None:
@@ -100,6 +110,7 @@ class RedisCluster(Cluster):
         self._last_renewed = asyncio.get_running_loop().time()
         await self.leases.beat()
         await self.bus.start()
+        await self.everyone.start()
         self._heartbeat = asyncio.create_task(self._beat_forever(), name="cluster-heartbeat")
 
     async def stop(self) -> None:
@@ -113,6 +124,7 @@ class RedisCluster(Cluster):
             for fwd in list(self.forwards.values()):
                 fwd.conn.close(SERVICE_RESTART)
             await self.bus.stop()
+            await self.everyone.stop()
             for table_id in list(self.tables.by_id):
                 await self.leases.release(table_id)
             if self.tables.by_id:

@@ -67,6 +67,17 @@ class Settings(BaseSettings):
     signin_address_burst: Count = 20
     hash_workers: Count = 2  # password hashes (argon2: ~64 MiB each) running at once
     hash_wait: Positive = 10.0  # seconds a sign-in waits for a hashing slot before a 429
+    # The score keeper (docs/keeper.md): kept games per owner, their size, and write rates.
+    keeper_max_games: Count = 100  # kept games one player owns
+    keeper_max_rounds: Count = 200  # rounds in one kept game
+    keeper_max_changes: Count = 2000  # changes (entries, corrections, undos) to one kept game
+    keeper_rate: Positive = 2.0  # kept-game writes per player
+    keeper_burst: Count = 60  # a phone back online sends its queued entries at once
+    keeper_address_rate: Positive = 5.0  # kept-game writes per client address
+    keeper_address_burst: Count = 200
+    shared_address_rate: Positive = 2.0  # share-code lookups and viewer sockets per address
+    shared_address_burst: Count = 60
+    keeper_max_viewers: Count = 64  # sockets watching one shared kept game
     max_sockets_per_table: Count = 64  # WebSockets open to one table (seated players: always)
     max_sockets_per_player: Count = 4  # WebSockets one player opens to one table
     lobby_page_size: Count = 50  # tables per page of GET /api/tables by default

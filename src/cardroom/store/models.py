@@ -115,3 +115,38 @@ class ServerSecret(Base):
 
     name: Mapped[str] = mapped_column(String(32), primary_key=True)
     value: Mapped[str] = mapped_column(String(128))
+
+
+class KeptGame(Base):
+    """A game played with physical cards whose score the keeper adds up (``docs/keeper.md``):
+    the kept game's versioned JSON, its owner, the code that shares it read-only, and a
+    revision that every applied change raises by one."""
+
+    __tablename__ = "kept_games"
+    __table_args__ = (UniqueConstraint("owner_id", "create_entry"),)
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    owner_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    code: Mapped[str] = mapped_column(String(16), unique=True)
+    game: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16))  # playing | over | closed
+    revision: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    create_entry: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class KeptEntry(Base):
+    """An entry applied to a kept game, by the id its device gave it: a device that sends it
+    again (it never heard the answer) is told so instead of entering the round twice."""
+
+    __tablename__ = "kept_entries"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("kept_games.id", ondelete="CASCADE"), primary_key=True
+    )
+    entry: Mapped[str] = mapped_column(String(64), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    revision: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v3";
+const CACHE = "cardroom-shell-v4";
 const SHELL = [
   "/",
   "/index.html",
@@ -45,9 +45,23 @@ const SHELL = [
   "/js/games/skyjo/rules.js",
   "/js/games/skyjo/side.js",
 ];
+// The score keeper (/keeper/): it must open with no connection, at the card table.
+const KEEPER = [
+  "/keeper/",
+  "/keeper/index.html",
+  "/keeper/keeper.css",
+  "/keeper/keeper.js",
+  "/keeper/api.js",
+  "/keeper/book.js",
+  "/keeper/chart.js",
+  "/keeper/entry.js",
+  "/keeper/score.js",
+  "/keeper/sheet.js",
+];
+const CACHED = [...SHELL, ...KEEPER];
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(CACHED)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -61,7 +75,7 @@ self.addEventListener("activate", (event) => {
 function isShell(url) {
   if (url.origin !== self.location.origin) return false;
   if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/ws/") || url.pathname === "/healthz") return false;
-  return url.pathname === "/" || SHELL.includes(url.pathname);
+  return url.pathname === "/" || CACHED.includes(url.pathname);
 }
 
 // Network first (a fresh deploy wins), the cache when offline.
@@ -79,6 +93,6 @@ self.addEventListener("fetch", (event) => {
         }
         return response;
       })
-      .catch(() => caches.match(request).then((hit) => hit || caches.match("/"))),
+      .catch(() => caches.match(request).then((hit) => hit || caches.match(url.pathname.startsWith("/keeper/") ? "/keeper/" : "/"))),
   );
 });

@@ -152,7 +152,8 @@ export class Lobby {
         h("label", {}, h("span", {}, "Length"), length)),
       skyjo ? null : h("label", { class: "check" }, assist, " Show where cards can go (assist)"),
       h("div", { class: "row" }, play,
-        h("button", { type: "button", class: "btn", id: "find-people", onclick: () => this.findPeople() }, "Find a game with people")));
+        h("button", { type: "button", class: "btn", id: "find-people", onclick: () => this.findPeople() }, "Find a game with people")),
+      h("p", { class: "keeper-link" }, h("a", { href: "/keeper/", id: "open-keeper" }, "Playing with real cards? Keep the score here")));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const n = Number(bots.value);

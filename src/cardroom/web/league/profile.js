@@ -1,5 +1,5 @@
 /** A public profile: career statistics, ratings with their plot, achievements, trophies. */
-import { api, el, header } from "./league.js";
+import { api, el, header, player } from "./league.js";
 
 const PLACE = { 1: "1st", 2: "2nd", 3: "3rd" };
 const GAMES = { skip: "Skip", skyjo: "Skyjo" };
@@ -36,7 +36,8 @@ async function init() {
   }
   let data;
   try {
-    data = await api(`/api/players/${encodeURIComponent(id)}/profile?game=${game}`);
+    // Your own profile (your token) also lists the games you keep with the score keeper.
+    data = await api(`/api/players/${encodeURIComponent(id)}/profile?game=${game}`, { auth: player()?.id === id });
   } catch (error) {
     main.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
     return;
@@ -58,6 +59,7 @@ async function init() {
       skip ? stat("stock cards per turn", c.stock_per_turn.toFixed(2)) : null,
       stat(skip ? "best round" : "lowest round", c.best_round),
       stat(skip ? "best match" : "lowest total", c.best_match)),
+    ...keptGames(data.kept_games),
     el("h3", {}, "Ratings"),
     data.ratings.length
       ? el("table", {},
@@ -86,6 +88,19 @@ async function init() {
       el("li", {}, `${m.finished_at.slice(0, 10)} · ${GAMES[m.game] || m.game || "Skip"} ${m.mode}${m.ranked ? " ranked" : ""} · `,
         m.won ? "won" : "lost", ` · ${m.points} points`))),
   );
+}
+
+function keptGames(games) {
+  if (!games) return [];
+  return [
+    el("h3", {}, "My kept games"),
+    games.length
+      ? el("ul", { id: "kept-games" }, games.map((g) =>
+          el("li", {}, el("a", { href: `/keeper/#/game/${encodeURIComponent(g.id)}` },
+            `${g.game === "skyjo" ? "Skyjo" : "Skip"}: ${g.players.join(", ")}`),
+            ` · ${g.rounds} round${g.rounds === 1 ? "" : "s"} · ${g.outcome}`)))
+      : el("p", { class: "note" }, el("a", { href: "/keeper/" }, "The score keeper"), " keeps games played with real cards."),
+  ];
 }
 
 init();

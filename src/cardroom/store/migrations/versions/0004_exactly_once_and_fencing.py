@@ -1,8 +1,8 @@
 """moves: who sent an action and its id (a resent action is applied once across restarts);
 tables: the epoch that fences the writes of a process that lost the table
 
-Revision ID: 0003_move_action_ids
-Revises: 0002_league
+Revision ID: 0004_exactly_once_and_fencing
+Revises: 0003_keeper
 Create Date: 2026-11-30 19:40:00
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003_move_action_ids"
-down_revision = "0002_league"
+revision = "0004_exactly_once_and_fencing"
+down_revision = "0003_keeper"
 branch_labels = None
 depends_on = None
 
