@@ -44,8 +44,9 @@ def test_a_claimed_name_signs_in_on_another_device_as_the_same_player(client) ->
         "/api/account/claim", json={"password": "correct horse"}, headers=auth(ada["token"])
     )
     assert claimed.status_code == 201, claimed.text
+    account_token = claimed.json()["token"]
     again = client.post(
-        "/api/account/claim", json={"password": "correct horse"}, headers=auth(ada["token"])
+        "/api/account/claim", json={"password": "correct horse"}, headers=auth(account_token)
     )
     assert again.status_code == 409
 

@@ -208,9 +208,19 @@ class Person:
         response = await self.http.post("/api/players", json={"name": self.name})
         assert response.status_code == 201, response.text
         data = response.json()
-        self.token, self.id = data["token"], data["player"]["id"]
-        self.http.headers["Authorization"] = f"Bearer {self.token}"
+        self.id = data["player"]["id"]
+        self.use(data["token"])
         return self
+
+    def use(self, token: str) -> None:
+        self.token = token
+        self.http.headers["Authorization"] = f"Bearer {token}"
+
+    async def claim(self, password: str) -> Any:
+        """Claim the name; the answer's token replaces the guest's (a claim voids it)."""
+        answer = await self.post("/api/account/claim", {"password": password}, expect=201)
+        self.use(answer["token"])
+        return answer
 
     async def post(self, path: str, body: dict[str, Any] | None = None, expect: int = 200) -> Any:
         response = await self.http.post(path, json=body or {})

@@ -65,8 +65,7 @@ async def test_tables_per_player_and_creations_per_player_and_address_are_bounde
     rate_limited(await cal.http.post("/api/tables", json={"options": QUICK}))
     rate_limited(await cal.http.post("/api/quickplay", json={"bots": 1}))
     # A signed-up player may keep an empty table longer than a guest.
-    claim = {"password": "correct horse battery"}
-    await ada.post("/api/account/claim", claim, expect=201)
+    await ada.claim("correct horse battery")
     patch = await ada.http.patch(f"/api/tables/{table}", json={"abandon_after": 86400})
     assert patch.status_code == 200 and patch.json()["table"]["abandon_after"] == 86400
 

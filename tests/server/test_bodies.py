@@ -68,6 +68,7 @@ def test_the_api_page_documents_every_body(client):
         ("/api/tables/{table_id}/evict", "post"): "seat",
         ("/api/account/claim", "post"): "password",
         ("/api/account/signin", "post"): "password",
+        ("/api/account/password", "post"): "new_password",
     }
     for (path, method), field in documented.items():
         schema = paths[path][method]["requestBody"]["content"]["application/json"]["schema"]

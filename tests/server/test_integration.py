@@ -4,15 +4,19 @@ play against bots in one call, renaming a guest, and a server that starts withou
 
 from __future__ import annotations
 
+import asyncio
+import json
 import subprocess
 import sys
 from typing import Any
 
 import pytest
-from conftest import Person, Server
+import websockets
+from conftest import TIMEOUT, Person, Server
 from itsdangerous import URLSafeSerializer
 
-from cardroom.server.auth import Identity, Tokens
+from cardroom.server.auth import Ticket, Tokens
+from cardroom.tables.errors import Refusal
 
 QUICK = {"stock_size": 5, "match_target": None}
 
@@ -85,9 +89,9 @@ async def test_a_hello_reply_always_ends_with_the_current_view(server):
     await ada.close()
 
 
-async def test_every_sign_in_gets_a_fresh_token_and_old_tokens_keep_working(server):
+async def test_every_sign_in_gets_a_fresh_token_and_other_tokens_keep_working(server):
     ada = await Person(server, "Tokena").register()
-    await ada.post("/api/account/claim", {"password": "correct horse"}, expect=201)
+    claimed = await ada.post("/api/account/claim", {"password": "correct horse"}, expect=201)
     tokens = []
     for _ in range(2):
         response = await ada.http.post(
@@ -95,28 +99,74 @@ async def test_every_sign_in_gets_a_fresh_token_and_old_tokens_keep_working(serv
         )
         assert response.status_code == 200, response.text
         tokens.append(response.json()["token"])
-    assert len({ada.token, *tokens}) == 3
-    for token in (ada.token, *tokens):
+    assert len({ada.token, claimed["token"], *tokens}) == 4
+    for token in (claimed["token"], *tokens):
         me = await ada.http.get("/api/account", headers={"Authorization": f"Bearer {token}"})
         assert me.status_code == 200 and me.json()["player"]["id"] == ada.id
+    # The guest token from before the claim is not the account's (a new generation).
+    guest = await ada.http.get("/api/account", headers={"Authorization": f"Bearer {ada.token}"})
+    assert guest.status_code == 401 and guest.json()["error"]["code"] == "token_revoked"
     await ada.http.aclose()
 
 
-def test_tokens_carry_an_issue_time_and_tokens_without_one_still_verify() -> None:
-    tokens = Tokens("a test key")
-    who = Identity("p_1", "Ada")
-    first, second = tokens.issue(who), tokens.issue(who)
+def test_tokens_carry_a_generation_and_an_expiry_and_tokens_without_one_are_expired() -> None:
+    now = [1_000_000.0]
+    tokens = Tokens("a test key", lifetime=60, clock=lambda: now[0])
+    first, second = tokens.issue("p_1", 3), tokens.issue("p_1", 3)
     assert first != second
-    assert tokens.verify(first) == tokens.verify(second) == who
+    assert tokens.read(first) == tokens.read(second) == Ticket("p_1", 3)
+    now[0] += 60
+    with pytest.raises(Refusal) as expired:
+        tokens.read(first)
+    assert (expired.value.status, expired.value.code) == (401, "token_expired")
     legacy = URLSafeSerializer("a test key", salt="cardroom-player").dumps(
         {"id": "p_1", "name": "Ada"}
     )
-    assert tokens.verify(legacy) == who
+    with pytest.raises(Refusal) as old:
+        tokens.read(legacy)
+    assert old.value.code == "token_expired"
+
+
+async def test_an_old_token_after_a_rename_joins_under_the_new_name(server):
+    ada = await Person(server, "Before").register()
+    old = ada.token
+    renamed = await ada.http.patch("/api/me", json={"name": "After"})
+    assert renamed.status_code == 200, renamed.text
+    bob = await Person(server, "Host").register()
+    table = (await bob.post("/api/tables", {"seats": 2}, expect=201))["table"]["id"]
+    ada.http.headers["Authorization"] = f"Bearer {old}"
+    joined = await ada.post(f"/api/tables/{table}/join")
+    assert joined["table"]["seats"][1]["player"]["name"] == "After"
+    welcome = await ada.connect(table)
+    assert welcome["player"]["name"] == "After"
+    for person in (ada, bob):
+        await person.close()
+        await person.http.aclose()
+
+
+async def test_bad_tokens_are_refused_with_401_and_4401_on_a_real_server(server):
+    ada = await Person(server, "Holder").register()
+    table = (await ada.post("/api/tables", {"seats": 2}, expect=201))["table"]["id"]
+    forged = Tokens("not the server's key", lifetime=3600).issue(ada.id, 0)
+    for token in (forged, ada.token[:-2], "junk"):
+        response = await ada.http.get("/api/me", headers={"Authorization": f"Bearer {token}"})
+        assert response.status_code == 401, response.text
+        assert response.json()["error"]["code"] == "unauthorized"
+        async with websockets.connect(f"{server.ws_url}/ws/tables/{table}") as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            error = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+            assert error["code"] == "unauthorized"
+            with pytest.raises(websockets.ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), TIMEOUT)
+            assert ws.close_code == 4401
+    seats = (await ada.http.get(f"/api/tables/{table}")).json()["table"]["seats"]
+    assert [s["player"] and s["player"]["id"] for s in seats] == [ada.id, None]
+    await ada.http.aclose()
 
 
 async def test_a_guest_cannot_take_a_claimed_name(server):
     owner = await Person(server, "Claimed Carol").register()
-    await owner.post("/api/account/claim", {"password": "correct horse"}, expect=201)
+    await owner.claim("correct horse")
     response = await owner.http.post("/api/players", json={"name": "  claimed   CAROL "})
     assert response.status_code == 409, response.text
     error = response.json()["error"]
@@ -169,7 +219,7 @@ async def test_a_guest_renamed_keeps_the_same_player_and_seat(server):
     assert me.json()["player"]["name"] == "Robert"
 
     # An account's name is its sign-in name: it does not change here.
-    await bob.post("/api/account/claim", {"password": "correct horse"}, expect=201)
+    await bob.claim("correct horse")
     refused = await bob.http.patch("/api/me", json={"name": "Bobby"})
     assert refused.status_code == 403, refused.text
     await bob.http.aclose()

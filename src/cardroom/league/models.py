@@ -20,6 +20,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
+from cardroom.league.lookalikes import MAX_SKELETON
 from cardroom.store.models import Base, utcnow
 
 BOT_PREFIX = "bot:"
@@ -36,6 +37,8 @@ class Account(Base):
 
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
     name_key: Mapped[str] = mapped_column(String(64), unique=True)
+    # What the name looks like (``lookalikes.skeleton``): no other name may look the same.
+    name_skeleton: Mapped[str | None] = mapped_column(String(MAX_SKELETON), index=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     signed_in_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -9,7 +9,7 @@ import asyncio
 import gc
 import logging
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -17,11 +17,13 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import Engine
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from cardroom.server import keeper_routes, league_routes, lobby, sockets
 from cardroom.server.actor import RECONNECT, Services
-from cardroom.server.auth import Tokens
+from cardroom.server.auth import Auth, Authenticate, Holder, PlayerCache, Tokens
 from cardroom.server.bots import BotRunner
 from cardroom.server.cluster import make_cluster
 from cardroom.server.keeper_hub import KeeperHub
@@ -32,6 +34,7 @@ from cardroom.server.privacy import Invitations
 from cardroom.server.registry import Tables
 from cardroom.server.settings import Settings
 from cardroom.server.timers import Clock
+from cardroom.store import repository as repo
 from cardroom.store.database import migrate, open_engine, shared_secret
 from cardroom.store.journal import Journal
 from cardroom.tables.errors import Refusal
@@ -132,6 +135,21 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+def token_holders(engine: Engine) -> Callable[[str], Awaitable[Holder | None]]:
+    """Reads of a player's name and token generation, on a connection of their own (never in
+    the journal's writer, which every table's moves wait on)."""
+
+    def read(player_id: str) -> Holder | None:
+        with engine.connect() as conn:
+            found = repo.token_holder(conn, player_id)
+        return Holder(*found) if found is not None else None
+
+    async def load(player_id: str) -> Holder | None:
+        return await run_in_threadpool(read, player_id)
+
+    return load
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
 
@@ -160,7 +178,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.settings = settings
         app.state.journal = journal
         secret = settings.secret or shared_secret(engine)
-        app.state.tokens = Tokens(secret)
+        tokens = Tokens(secret, settings.token_lifetime)
+        app.state.auth = Auth(tokens, PlayerCache(token_holders(engine), settings.player_cache_ttl))
         app.state.invitations = Invitations(secret)
         app.state.plots = PlotCache()
         app.state.tables = tables
@@ -210,6 +229,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             status_code=error.status_code,
         )
 
+    app.add_middleware(Authenticate)  # innermost: requests the others refuse cost no lookup
     app.add_middleware(BodyLimit, max_body=settings.max_body)
     app.add_middleware(NoNul)
     app.add_middleware(SecurityHeaders)

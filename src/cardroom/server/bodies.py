@@ -160,6 +160,17 @@ class Reorder(Body):
     players: list[StrictStr] = Field(description="The same players in their new order.")
 
 
+class PasswordChange(Body):
+    """An account's new password; every other device is signed out."""
+
+    current_password: StrictStr = Field(description="The password used until now.")
+    new_password: StrictStr = Field(description="The new password (8-256 characters).")
+
+
+class SignOutEverywhere(Body):
+    """No fields: every token of the player stops working but the one this answer hands out."""
+
+
 B = TypeVar("B", bound=Body)
 
 

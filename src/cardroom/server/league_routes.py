@@ -23,11 +23,18 @@ from cardroom.league.leaderboards import BoardError
 from cardroom.league.models import bot_subject
 from cardroom.league.periods import system_clock
 from cardroom.server.auth import Identity, clean_name
-from cardroom.server.bodies import Claim, SignIn, documented, read
+from cardroom.server.bodies import (
+    Claim,
+    PasswordChange,
+    SignIn,
+    SignOutEverywhere,
+    documented,
+    read,
+)
 from cardroom.server.bots import levels_json
 from cardroom.server.keeper_routes import owned_games
 from cardroom.server.limits import HashPool, client_address, take_all
-from cardroom.server.lobby import MAX_PAGE, identity
+from cardroom.server.lobby import MAX_PAGE, auth_of, identity, rename_at_tables
 from cardroom.server.plot_cache import PlotCache
 from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal
@@ -70,7 +77,10 @@ def _account_error(error: accounts.AccountError) -> Refusal:
 
 @router.post("/api/account/claim", status_code=201, openapi_extra=documented(Claim))
 async def claim(request: Request) -> dict[str, Any]:
-    """Keep this guest's profile: a password now, sign in on any device later."""
+    """Keep this guest's profile: a password now, sign in on any device later.
+
+    Tokens issued before (a guest token copied elsewhere) stop working: the answer's token is
+    the one to keep."""
     me = identity(request)
     data = await read(request, Claim)
     name = clean_name(data.name) if data.name is not None else None
@@ -87,7 +97,9 @@ async def claim(request: Request) -> dict[str, Any]:
             return accounts.AccountError(409, "conflict", "this player has already claimed a name")
         wanted = name or accounts.player_name(conn, me.id) or me.name
         if accounts.name_is_claimed(conn, wanted):
-            return accounts.AccountError(409, "conflict", f"the name {wanted!r} is taken")
+            return accounts.AccountError(
+                409, "conflict", f"the name {wanted!r} is taken{accounts.TAKEN}"
+            )
         return None
 
     refused = await _read(request, refusal)
@@ -104,8 +116,15 @@ async def claim(request: Request) -> dict[str, Any]:
         raise _account_error(error) from None
     except IntegrityError:
         raise Refusal(409, "conflict", "that name was just taken; choose another") from None
+    auth = auth_of(request)
+    auth.changed(me.id)
     issued = Identity(player["id"], player["name"])
-    return {"player": {**issued.to_json(), "claimed": True}, "token": _tokens(request, issued)}
+    if issued.name != me.name:
+        await rename_at_tables(request, issued)
+    return {
+        "player": {**issued.to_json(), "claimed": True},
+        "token": auth.issue(me.id, player["generation"]),
+    }
 
 
 @router.post("/api/account/signin", openapi_extra=documented(SignIn))
@@ -122,7 +141,7 @@ async def sign_in(request: Request) -> dict[str, Any]:
     if found is None:
         await hashing.run(accounts.verify, _dummy_hash(), password)  # same time either way
         raise refused
-    player_id, display, password_hash = found
+    player_id, display, password_hash, generation = found
     if not await hashing.run(accounts.verify, password_hash, password):
         raise refused
     new_hash = None
@@ -131,7 +150,59 @@ async def sign_in(request: Request) -> dict[str, Any]:
     now = _now(request)
     await request.app.state.journal.run(lambda c: accounts.signed_in(c, player_id, now, new_hash))
     issued = Identity(player_id, display)
-    return {"player": {**issued.to_json(), "claimed": True}, "token": _tokens(request, issued)}
+    return {
+        "player": {**issued.to_json(), "claimed": True},
+        "token": auth_of(request).issue(player_id, generation),
+    }
+
+
+@router.post("/api/account/password", openapi_extra=documented(PasswordChange))
+async def change_password(request: Request) -> dict[str, Any]:
+    """A new password for the account, given the current one. Every token issued before stops
+    working (other devices sign in again with the new password); this one gets a fresh token."""
+    me = identity(request)
+    data = await read(request, PasswordChange)
+    try:
+        accounts.check_password(data.new_password)
+    except accounts.AccountError as error:
+        raise _account_error(error) from None
+    found = await _read(request, lambda c: accounts.password_of(c, me.id))
+    if found is None:
+        raise Refusal(403, "forbidden", "a guest has no password: claim the name first")
+    name, old_hash = found
+    # Guesses of the current password share the account name's sign-in bucket.
+    _limit_passwords(request, "name:" + accounts.name_key(name))
+    hashing = _hashing(request)
+    if not await hashing.run(accounts.verify, old_hash, data.current_password):
+        raise Refusal(403, "forbidden", "the current password is not right")
+    new_hash = await hashing.run(accounts.hash_password, data.new_password)
+    generation = await request.app.state.journal.run(
+        lambda c: accounts.change_password(c, me.id, old_hash, new_hash)
+    )
+    if generation is None:
+        raise Refusal(409, "conflict", "the password was changed meanwhile; try again")
+    auth = auth_of(request)
+    auth.changed(me.id)
+    return {
+        "player": {**me.to_json(), "claimed": True},
+        "token": auth.issue(me.id, generation),
+    }
+
+
+@router.post("/api/account/signout-all", openapi_extra=documented(SignOutEverywhere))
+async def sign_out_everywhere(request: Request) -> dict[str, Any]:
+    """Every token of this player stops working (other devices, a token someone copied);
+    the caller gets the one fresh token that still does."""
+    me = identity(request)
+    await read(request, SignOutEverywhere)
+    generation = await request.app.state.journal.run(lambda c: repo.next_token_generation(c, me.id))
+    auth = auth_of(request)
+    auth.changed(me.id)
+    claimed = await _read(request, lambda c: accounts.is_claimed(c, me.id))
+    return {
+        "player": {**me.to_json(), "claimed": claimed},
+        "token": auth.issue(me.id, generation),
+    }
 
 
 @router.get("/api/account")
@@ -150,10 +221,6 @@ def _limit_passwords(request: Request, key: str) -> None:
 
 def _hashing(request: Request) -> HashPool:
     return request.app.state.guards.hashing
-
-
-def _tokens(request: Request, who: Identity) -> str:
-    return request.app.state.tokens.issue(who)
 
 
 @cache

@@ -16,7 +16,7 @@ from cardroom.bots.levels import levels_for
 from cardroom.games import GAMES, get_game
 from cardroom.league import accounts
 from cardroom.server.actor import TableActor
-from cardroom.server.auth import Identity, clean_name, new_player_id
+from cardroom.server.auth import Auth, Identity, caller, clean_name, new_player_id
 from cardroom.server.bodies import (
     NamedTable,
     NewBot,
@@ -49,13 +49,21 @@ def tables_of(request: Request) -> Tables:
 
 
 def identity(request: Request) -> Identity:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token:
-        raise Refusal(
-            401, "unauthorized", "send 'Authorization: Bearer <token>' (POST /api/players)"
-        )
-    return request.app.state.tokens.verify(token.strip())
+    """The calling player, with the name the store holds (``auth.Authenticate`` checked the
+    token); ``401`` without a token, or with one that is forged, expired or revoked."""
+    return caller(request.scope)
+
+
+def auth_of(request: Request) -> Auth:
+    return request.app.state.auth
+
+
+async def rename_at_tables(request: Request, player: Identity) -> None:
+    """Show the player's new name at once at this process's tables where they sit or own."""
+    for actor in list(tables_of(request).by_id.values()):
+        if actor.seat_of(player.id) is not None or actor.owner.id == player.id:
+            with contextlib.suppress(Refusal):  # the table closed meanwhile
+                await actor.ask(actor.rename_player, player)
 
 
 def viewer(request: Request) -> Identity | None:
@@ -127,12 +135,13 @@ async def check_lifetime(request: Request, player: Identity, abandon_after: Any)
 
 
 def name_claimed(name: str) -> Refusal:
-    """A guest may not take a name someone claimed with a password: they should sign in."""
+    """A guest may not take a name someone claimed with a password (nor one that looks the
+    same): they should sign in."""
     return Refusal(
         409,
         "name_claimed",
-        f"the name {name!r} belongs to an account: sign in with its password "
-        "(POST /api/account/signin), or choose another name",
+        f"the name {name!r} belongs to an account (or looks like one that does): sign in "
+        "with its password (POST /api/account/signin), or choose another name",
     )
 
 
@@ -155,22 +164,25 @@ async def create_player(request: Request) -> dict[str, Any]:
     player = Identity(player_id, name)
     return {
         "player": {**player.to_json(), "created_at": repo.iso(row["created_at"])},
-        "token": request.app.state.tokens.issue(player),
+        "token": auth_of(request).issue(player_id, 0),
     }
 
 
 @router.get("/api/me")
 async def me(request: Request) -> dict[str, Any]:
-    return {"player": identity(request).to_json()}
+    """Who the token's player is now (the stored name), and a fresh token with a new expiry:
+    a client that asks now and then stays signed in while it is used."""
+    player = identity(request)
+    return {"player": player.to_json(), "token": await auth_of(request).reissue(player.id)}
 
 
 @router.patch("/api/me", openapi_extra=documented(NewPlayer))
 async def rename(request: Request) -> dict[str, Any]:
-    """A guest's new display name: the same player id (seats, results stay), a new token.
+    """A guest's new display name: the same player id (seats, results stay).
 
-    The token carries the name, so a fresh one is issued; the tables where the player sits
-    show the new name at once. An account's name is its sign-in name: it is not changed here.
-    """
+    Names are read from the store, so every token of the player, old ones too, now plays under
+    the new name; the tables where the player sits show it at once. A fresh token comes along
+    (as before names left tokens). An account's name is its sign-in name: it stays."""
     me_ = identity(request)
     name = clean_name((await read(request, NewPlayer)).name)
 
@@ -192,12 +204,11 @@ async def rename(request: Request) -> dict[str, Any]:
         raise name_claimed(name)
     if refused == "unknown":
         raise Refusal(404, "not_found", "this player is not known here; choose a name again")
+    auth = auth_of(request)
+    auth.changed(me_.id)
     renamed = Identity(me_.id, name)
-    for actor in list(tables_of(request).by_id.values()):
-        if actor.seat_of(me_.id) is not None or actor.owner.id == me_.id:
-            with contextlib.suppress(Refusal):  # the table closed meanwhile
-                await actor.ask(actor.rename_player, renamed)
-    return {"player": renamed.to_json(), "token": request.app.state.tokens.issue(renamed)}
+    await rename_at_tables(request, renamed)
+    return {"player": renamed.to_json(), "token": await auth.reissue(me_.id)}
 
 
 @router.get("/api/levels")

@@ -34,6 +34,10 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: Annotated[int, Field(ge=0, le=65535)] = 8000
     secret: str = ""  # token signing key; empty: one made once and kept in the database
+    token_lifetime: Positive = 30 * 86400.0  # seconds a token is good for (GET /api/me renews)
+    # Seconds a process trusts its copy of a player's name and token generation: with several
+    # processes, a revoked token or a new name may go unnoticed by the others this long.
+    player_cache_ttl: NonNegative = 10.0
     clock_speed: Positive = 1.0  # >1 makes table time (timers, pauses) run faster: for tests
     bot_delay: NonNegative = 0.8  # seconds a bot waits before each move, so people can follow
     round_pause: NonNegative = 5.0  # seconds between a round's summary and the next deal

@@ -71,7 +71,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         hello = parse(text) if text is not None else None
         if not isinstance(hello, Hello):
             raise ProtocolError("unauthorized", "the first message must be hello with a token")
-        identity = state.tokens.verify(hello.token)
+        identity = await state.auth.verify(hello.token)  # the stored name, a live generation
         actor = await state.tables.find(table_id)
         invite = websocket.query_params.get("invite")
         check_visible(actor.info(), identity, invite, state.invitations)

@@ -23,13 +23,18 @@ class Base(DeclarativeBase):
 
 
 class Player(Base):
-    """A person: today a guest with a display name; accounts add credentials later."""
+    """A person: a guest with a display name, or an account (``league_accounts``).
+
+    ``token_generation`` goes up when every token issued so far must stop working (a claim, a
+    password change, signing out everywhere): a token names the generation it was issued in.
+    """
 
     __tablename__ = "players"
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     name: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    token_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class Table(Base):

@@ -48,6 +48,21 @@ def get_player(conn: Connection, player_id: str) -> dict[str, Any] | None:
     return _row(conn.execute(select(Player.__table__).where(Player.id == player_id)).first())
 
 
+def token_holder(conn: Connection, player_id: str) -> tuple[str, int] | None:
+    """(name, token generation) of a player: what a token is checked against."""
+    row = conn.execute(
+        select(Player.name, Player.token_generation).where(Player.id == player_id)
+    ).first()
+    return (row[0], row[1]) if row is not None else None
+
+
+def next_token_generation(conn: Connection, player_id: str) -> int:
+    """Void every token of the player issued so far; the generation new ones are issued in."""
+    generation = Player.token_generation
+    conn.execute(update(Player).where(Player.id == player_id).values({generation: generation + 1}))
+    return conn.scalar(select(generation).where(Player.id == player_id)) or 0
+
+
 # -- tables and seats ----------------------------------------------------------------------------
 
 

@@ -1,5 +1,5 @@
 /** The HTTP lobby API of docs/protocol.md, one function per endpoint. */
-import { token } from "./identity.js";
+import { forget, token } from "./identity.js";
 import { inviteQuery, rememberInvite } from "./invites.js";
 
 export class ApiError extends Error {
@@ -32,6 +32,9 @@ async function call(method, path, body) {
     throw new ApiError(0, { code: "offline", message: "the server cannot be reached" });
   }
   const data = await response.json().catch(() => null);
+  // A token the server refuses (expired, signed out elsewhere, unknown) is of no more use:
+  // forget it, so the lobby asks for a name (or the Account page for a sign-in) again.
+  if (response.status === 401 && auth) forget();
   if (!response.ok) throw new ApiError(response.status, data?.error);
   if (data?.table?.invite) rememberInvite(data.table.id, data.table.invite);
   return data;

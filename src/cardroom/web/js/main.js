@@ -1,8 +1,8 @@
 /** Boot: identity, routing (#/ lobby, #/table/<id>), header tools and the service worker. */
 import { api } from "./api.js";
 import { rememberInvite } from "./invites.js";
-import { $ } from "./dom.js";
-import { player } from "./identity.js";
+import { $, toast } from "./dom.js";
+import { player, renewed, token } from "./identity.js";
 import { Lobby } from "./lobby.js";
 import { TableScreen } from "./table.js";
 import { bindKeys } from "./keys.js";
@@ -69,6 +69,18 @@ function setupTools() {
   });
 }
 
+/** Each visit renews the token (a new expiry), and learns the name the server holds now; a
+ * token that has ended is forgotten by api.js and the lobby asks for a name again. */
+async function renewToken() {
+  if (!token()) return;
+  try {
+    const out = await api.me();
+    renewed(out.player, out.token);
+  } catch (error) {
+    if (error.status === 401) toast(`${error.message}.`);
+  }
+}
+
 async function boot() {
   setupTools();
   showIdentity();
@@ -83,6 +95,7 @@ async function boot() {
   }
   window.addEventListener("hashchange", route);
   route();
+  renewToken();
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 }
 

@@ -5,11 +5,13 @@
 import { inviteQuery } from "./invites.js";
 
 const FATAL = new Map([
-  [4401, "Your identity was not accepted; choose a name again."],
+  [4401, "Your sign-in has ended or was not accepted; choose a name or sign in again."],
   [4404, "This table does not exist any more."],
   [4408, "Too many messages; the connection was closed."],
   [4429, "Too many connections to this table (yours, or everyone's); close another tab or try later."],
 ]);
+
+import { api } from "./api.js";
 
 let counter = 0;
 
@@ -69,6 +71,8 @@ export class TableSocket extends EventTarget {
       this.closed = true;
       this.setStatus("closed");
       this.dispatchEvent(new CustomEvent("fatal", { detail: { code: event.code, message: FATAL.get(event.code) } }));
+      // 4401 is also a missed hello: ask the lobby API, which forgets a refused token (api.js).
+      if (event.code === 4401) api.me().catch(() => {});
       return;
     }
     this.setStatus("reconnecting");

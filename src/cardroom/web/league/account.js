@@ -1,4 +1,5 @@
-/** Claim the guest's name with a password, or sign in as an existing account. */
+/** Claim the guest's name with a password, sign in as an existing account, change the
+ * password, or sign out every other device. */
 import { api, header, player, remember, token } from "./league.js";
 
 const message = document.getElementById("message");
@@ -11,9 +12,16 @@ function say(text, error = false) {
 async function refresh() {
   const status = document.getElementById("status");
   const claimSection = document.getElementById("claim-section");
+  const passwordSection = document.getElementById("password-section");
+  const signoutSection = document.getElementById("signout-section");
+  const show = (claim, password, signout) => {
+    claimSection.hidden = !claim;
+    passwordSection.hidden = !password;
+    signoutSection.hidden = !signout;
+  };
   if (!token()) {
     status.textContent = "You are not playing as anyone yet on this device.";
-    claimSection.hidden = true;
+    show(false, false, false);
     return;
   }
   try {
@@ -21,10 +29,11 @@ async function refresh() {
     status.textContent = me.claimed
       ? `Signed in as ${me.name}.`
       : `Playing as the guest ${me.name}.`;
-    claimSection.hidden = me.claimed;
+    show(!me.claimed, me.claimed, true);
     document.querySelector("#claim [name=name]").value = me.name;
   } catch (error) {
-    status.textContent = error.message;
+    status.textContent = error.status === 401 ? `${error.message}.` : error.message;
+    show(false, false, false);
   }
 }
 
@@ -36,6 +45,7 @@ function wire(formId, path, auth, done) {
     try {
       const answer = await api(path, { method: "POST", body, auth });
       remember(answer.player, answer.token);
+      event.target.reset();
       say(done(answer.player));
       refresh();
     } catch (error) {
@@ -47,4 +57,15 @@ function wire(formId, path, auth, done) {
 header("Account");
 wire("claim", "/api/account/claim", true, (p) => `${p.name} is yours now.`);
 wire("signin", "/api/account/signin", false, (p) => `Welcome back, ${p.name}.`);
+wire("password", "/api/account/password", true,
+  () => "Your password is changed; other devices sign in again with the new one.");
+document.getElementById("signout-all").addEventListener("click", async () => {
+  try {
+    const answer = await api("/api/account/signout-all", { method: "POST", body: {}, auth: true });
+    remember(answer.player, answer.token);
+    say("Every other device is signed out; this one stays signed in.");
+  } catch (error) {
+    say(error.message, true);
+  }
+});
 refresh();

@@ -1,5 +1,5 @@
 /** Shared helpers of the league pages: the API, the header, and small DOM builders. */
-import { player, remember, token } from "../js/identity.js";
+import { forget, player, remember, token } from "../js/identity.js";
 
 export { player, remember, token };
 
@@ -12,7 +12,12 @@ export async function api(path, { method = "GET", body, auth = false } = {}) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error?.message || `HTTP ${response.status}`);
+  if (response.status === 401 && auth && token()) forget(); // expired or signed out elsewhere
+  if (!response.ok) {
+    const error = new Error(data.error?.message || `HTTP ${response.status}`);
+    error.status = response.status;
+    throw error;
+  }
   return data;
 }
 

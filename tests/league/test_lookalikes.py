@@ -1,0 +1,145 @@
+"""Names that look alike are one name for claiming: the skeleton, the claimed-name check on
+SQLite and PostgreSQL, and the migration that gives existing accounts their skeleton."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import psycopg
+import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, select
+
+from cardroom.league import accounts
+from cardroom.league.lookalikes import skeleton
+from cardroom.league.models import Account
+from cardroom.store.database import MIGRATIONS, open_engine
+
+from .conftest import NOW, PG_ADMIN, add_player
+
+# The look-alikes of the issue, and more of the same kinds.
+LOOK_LIKE_ZED = [
+    "Ｚｅｄ",  # fullwidth
+    "Z\u0435d",  # Cyrillic small ie
+    "Źed",  # an accent (precomposed)
+    "Z\u0301ed",  # an accent (combining)
+    "ℤed",  # double-struck capital Z
+    "𝐙𝐞𝐝",  # mathematical bold
+    "\u0396ed",  # Greek capital zeta
+    "ZED",
+    " zed ",
+    "z\u0435\u0301d",  # Cyrillic ie with a combining accent
+]
+
+
+@pytest.mark.parametrize("name", LOOK_LIKE_ZED)
+def test_names_that_look_like_zed_have_its_skeleton(name: str) -> None:
+    assert skeleton(name) == skeleton("Zed") == "zed"
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Ada", "\u0410d\u0430"),  # Cyrillic capital and small a
+        ("Paypal", "\u0420\u0430ура\u04cf"),  # all Cyrillic but the P shape
+        ("Hal", "\u0397al"),  # Greek capital eta is H ...
+        ("nu", "\u03b7u"),  # ... its small letter is n
+        ("Ivan", "lvan"),  # capital I and small l
+        ("Bob0", "BobO"),
+        ("Amy", "Arny"),
+        ("Zoe", "Zoë"),
+        ("Ann-Marie", "Ann\u2013Marie"),  # an en dash
+    ],
+)
+def test_common_look_alikes_share_a_skeleton(one: str, other: str) -> None:
+    assert skeleton(one) == skeleton(other)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("Zed", "Zad"), ("Zed", "Ze d"), ("Ada", "Adam"), ("क", "कि"), ("Иван", "Ivan")],
+)
+def test_names_that_look_different_stay_different(one: str, other: str) -> None:
+    assert skeleton(one) != skeleton(other)
+
+
+def test_a_claimed_name_refuses_its_look_alikes_but_not_its_owner(conn) -> None:
+    zed = add_player(conn, "p_zed", "Zed")
+    guest = add_player(conn, "p_guest", "Zeb")
+    accounts.claim(conn, zed, "hash", "Zed", NOW)
+    assert conn.scalar(select(Account.name_skeleton)) == "zed"
+    for name in LOOK_LIKE_ZED:
+        assert accounts.name_is_claimed(conn, name), name
+        assert accounts.name_is_claimed(conn, name, guest), name
+        assert not accounts.name_is_claimed(conn, name, zed), name  # its own
+    assert not accounts.name_is_claimed(conn, "Zeb")
+    with pytest.raises(accounts.AccountError) as refused:
+        accounts.claim(conn, guest, "hash", "ℤed", NOW)
+    assert refused.value.status == 409 and "looks like" in refused.value.message
+
+
+def test_claiming_starts_a_new_token_generation(conn) -> None:
+    ada = add_player(conn, "p_ada", "Ada")
+    claimed = accounts.claim(conn, ada, "hash", "Ada", NOW)
+    assert claimed["generation"] == 1
+    assert accounts.credentials(conn, "ada") == ("p_ada", "Ada", "hash", 1)
+    assert accounts.change_password(conn, ada, "not the stored hash", "new") is None
+    assert accounts.change_password(conn, ada, "hash", "new") == 2
+    assert accounts.password_of(conn, ada) == ("Ada", "new")
+
+
+# -- the migration ---------------------------------------------------------------------------------
+
+
+def _fresh_database(kind: str, tmp_path: Path) -> tuple[Engine, object]:
+    if kind == "sqlite":
+        return open_engine(f"sqlite:///{tmp_path / 'old.db'}"), lambda: None
+    name = "cardroom_migrate_" + secrets.token_hex(4)
+    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+
+    def drop() -> None:
+        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    return open_engine(urlsplit(PG_ADMIN)._replace(path=f"/{name}").geturl()), drop
+
+
+def _upgrade(engine: Engine, revision: str) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+
+@pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_the_migration_gives_existing_accounts_a_skeleton_and_players_generation_0(
+    kind: str, tmp_path: Path
+) -> None:
+    engine, drop = _fresh_database(kind, tmp_path)
+    try:
+        _upgrade(engine, "0002_league")
+        with engine.begin() as conn:
+            conn.exec_driver_sql(
+                "INSERT INTO players (id, name, created_at) VALUES "
+                "('p_zed', 'Ｚｅｄ', CURRENT_TIMESTAMP), ('p_guest', 'Ada', CURRENT_TIMESTAMP)"
+            )
+            conn.exec_driver_sql(
+                "INSERT INTO league_accounts (player_id, name_key, password_hash, created_at) "
+                "VALUES ('p_zed', 'ｚｅｄ', 'hash', CURRENT_TIMESTAMP)"
+            )
+        _upgrade(engine, "head")
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("SELECT name_skeleton FROM league_accounts").all() == [
+                ("zed",)
+            ]
+            generations = conn.exec_driver_sql("SELECT token_generation FROM players").all()
+            assert generations == [(0,), (0,)]
+            assert accounts.name_is_claimed(conn, "Zed")
+    finally:
+        engine.dispose()
+        drop()
