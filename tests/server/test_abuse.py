@@ -285,3 +285,11 @@ async def test_pages_carry_security_headers_and_a_content_security_policy(server
             assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
         docs = await http.get("/api/docs")
         assert docs.status_code == 200 and "content-security-policy" not in docs.headers
+
+
+def test_the_abuse_bench_runs_short_and_everything_holds() -> None:
+    """``cardroom bench abuse`` (long by default) in a short version: its own server, floods,
+    fuzz, watchers, hidden cards and a private table; every probe must hold."""
+    from cardroom.benchmarks import abuse
+
+    assert abuse.main(messages=600, sockets=40, requests=200)

@@ -90,5 +90,18 @@ def finishing() -> None:
     _load("finishing").main()
 
 
+@bench.command("abuse")
+def abuse(
+    messages: Annotated[
+        int, typer.Option(min=1, help="Junk WebSocket messages to send.")
+    ] = 100_000,
+    sockets: Annotated[int, typer.Option(min=1, help="Sockets opened to one table.")] = 1000,
+    requests: Annotated[int, typer.Option(min=1, help="Fuzzed HTTP requests.")] = 10_000,
+) -> None:
+    """A hostile client's long run against a real server: floods, fuzz, privacy; what held."""
+    if not _load("abuse").main(messages, sockets, requests):
+        raise typer.Exit(1)
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(bench, name="bench")
