@@ -118,7 +118,14 @@ def skyjo_round(page: Any, sums: list[int], closer: str, players: list[str] = PL
     enter_values(page, dict(zip(players, sums, strict=True)))
     page.locator(f"#entry .row[data-player='{closer}'] .choice").tap()
     page.tap("#entry-submit")
+    wait_sent(page, number)
+
+
+def wait_sent(page: Any, number: int) -> None:
+    """The round shows, and (online) the server has it: its row is no longer waiting."""
     page.wait_for_selector(f"#rounds tr.round[data-round='{number}']")
+    if page.evaluate("navigator.onLine"):
+        page.wait_for_selector(f"#rounds tr.round.waiting[data-round='{number}']", state="detached")
 
 
 def skip_round(page: Any, went_out: str | None, stocks: dict[str, int]) -> None:
@@ -129,7 +136,7 @@ def skip_round(page: Any, went_out: str | None, stocks: dict[str, int]) -> None:
         page.locator(f"#entry .row[data-player='{went_out}'] .choice").tap()
     enter_values(page, stocks)
     page.tap("#entry-submit")
-    page.wait_for_selector(f"#rounds tr.round[data-round='{number}']")
+    wait_sent(page, number)
 
 
 def totals(page: Any) -> dict[str, int]:
