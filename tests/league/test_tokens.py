@@ -197,6 +197,25 @@ def test_signing_out_everywhere_ends_every_token_but_the_new_one(client) -> None
     )
 
 
+def test_sockets_open_with_a_voided_token_are_closed_to_reconnect(client) -> None:
+    """A copied token's open socket does not outlive "sign out other devices": every socket of
+    the player here is closed with 1012 (reconnect); a device with the new token comes back,
+    the copied token is refused at its hello."""
+    ada = guest(client, "Ada")
+    table = client.post("/api/tables", json={"seats": 2}, headers=auth(ada["token"])).json()
+    with client.websocket_connect(f"/ws/tables/{table['table']['id']}") as socket:
+        socket.send_json({"type": "hello", "token": ada["token"]})
+        assert socket.receive_json()["type"] == "welcome"
+        out = client.post("/api/account/signout-all", headers=auth(ada["token"]))
+        assert out.status_code == 200, out.text
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                socket.receive_json()
+        assert closed.value.code == 1012
+    assert hello(client, table["table"]["id"], out.json()["token"])["seat"] == 0
+    assert hello(client, table["table"]["id"], ada["token"])["close"] == 4401
+
+
 def test_another_process_sees_a_revocation_within_the_cache_lifetime(engine: Engine) -> None:
     """Two server processes on one database: the one that changed the password refuses the
     old token at once; the other trusts its cached generation for ``player_cache_ttl``."""

@@ -34,7 +34,13 @@ from cardroom.server.bodies import (
 from cardroom.server.bots import levels_json
 from cardroom.server.keeper_routes import owned_games
 from cardroom.server.limits import HashPool, client_address, take_all
-from cardroom.server.lobby import MAX_PAGE, auth_of, identity, rename_at_tables
+from cardroom.server.lobby import (
+    MAX_PAGE,
+    auth_of,
+    identity,
+    reconnect_sockets_of,
+    rename_at_tables,
+)
 from cardroom.server.plot_cache import PlotCache
 from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal
@@ -121,6 +127,7 @@ async def claim(request: Request) -> dict[str, Any]:
     issued = Identity(player["id"], player["name"])
     if issued.name != me.name:
         await rename_at_tables(request, issued)
+    reconnect_sockets_of(request, me.id)  # the guest token is void now
     return {
         "player": {**issued.to_json(), "claimed": True},
         "token": auth.issue(me.id, player["generation"]),
@@ -183,6 +190,7 @@ async def change_password(request: Request) -> dict[str, Any]:
         raise Refusal(409, "conflict", "the password was changed meanwhile; try again")
     auth = auth_of(request)
     auth.changed(me.id)
+    reconnect_sockets_of(request, me.id)
     return {
         "player": {**me.to_json(), "claimed": True},
         "token": auth.issue(me.id, generation),
@@ -198,6 +206,7 @@ async def sign_out_everywhere(request: Request) -> dict[str, Any]:
     generation = await request.app.state.journal.run(lambda c: repo.next_token_generation(c, me.id))
     auth = auth_of(request)
     auth.changed(me.id)
+    reconnect_sockets_of(request, me.id)
     claimed = await _read(request, lambda c: accounts.is_claimed(c, me.id))
     return {
         "player": {**me.to_json(), "claimed": claimed},

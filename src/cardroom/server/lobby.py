@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from cardroom.bots.levels import levels_for
 from cardroom.games import GAMES, get_game
 from cardroom.league import accounts
-from cardroom.server.actor import TableActor
+from cardroom.server.actor import RECONNECT, TableActor
 from cardroom.server.auth import Auth, Identity, caller, clean_name, new_player_id
 from cardroom.server.bodies import (
     NamedTable,
@@ -64,6 +64,20 @@ async def rename_at_tables(request: Request, player: Identity) -> None:
         if actor.seat_of(player.id) is not None or actor.owner.id == player.id:
             with contextlib.suppress(Refusal):  # the table closed meanwhile
                 await actor.ask(actor.rename_player, player)
+
+
+def reconnect_sockets_of(request: Request, player_id: str) -> int:
+    """Close the player's sockets at this process's tables with "reconnect" (1012), after
+    their tokens were voided: the player's own devices come back with their new token, a
+    copied old token is refused at its next hello. (Other processes' sockets stay until they
+    reconnect; their hello is checked against the store.)"""
+    closed = 0
+    for actor in list(tables_of(request).by_id.values()):
+        for conn in actor.connections:
+            if getattr(conn, "player_id", None) == player_id:
+                conn.close(RECONNECT)
+                closed += 1
+    return closed
 
 
 def viewer(request: Request) -> Identity | None:

@@ -2,6 +2,8 @@
  * One table's WebSocket (docs/protocol.md §4): hello first, then messages in `seq` order.
  * It reconnects by itself and asks only for what it missed (`hello` + `since`).
  */
+import { api } from "./api.js";
+import { token as currentToken } from "./identity.js";
 import { inviteQuery } from "./invites.js";
 
 const FATAL = new Map([
@@ -10,8 +12,6 @@ const FATAL = new Map([
   [4408, "Too many messages; the connection was closed."],
   [4429, "Too many connections to this table (yours, or everyone's); close another tab or try later."],
 ]);
-
-import { api } from "./api.js";
 
 let counter = 0;
 
@@ -35,7 +35,9 @@ export class TableSocket extends EventTarget {
     this.ws = ws;
     this.setStatus("connecting");
     ws.addEventListener("open", () => {
-      const hello = { type: "hello", token: this.token };
+      // The newest token: a password change or "sign out other devices" hands out a new one,
+      // and the sockets of the old one are closed to reconnect with it.
+      const hello = { type: "hello", token: currentToken() || this.token };
       if (this.seq !== null && this.seq !== undefined) hello.since = this.seq;
       ws.send(JSON.stringify(hello));
     });
