@@ -293,3 +293,20 @@ def test_the_abuse_bench_runs_short_and_everything_holds() -> None:
     from cardroom.benchmarks import abuse
 
     assert abuse.main(messages=600, sockets=40, requests=200)
+
+
+@pytest.mark.parametrize("fresh_server", ["sqlite"], indirect=True)
+async def test_a_request_head_sent_too_slowly_is_cut_off(fresh_server):
+    server = fresh_server(CARDROOM_HEADER_TIMEOUT="1")
+    server.start()
+    port = int(server.url.rsplit(":", 1)[1])
+    started = asyncio.get_running_loop().time()
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")  # and then nothing more
+    await writer.drain()
+    assert await asyncio.wait_for(reader.read(), TIMEOUT) == b""  # closed by the server
+    assert asyncio.get_running_loop().time() - started < TIMEOUT
+    writer.close()
+    # A complete request on a fresh connection is answered as ever.
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        assert (await http.get("/healthz")).status_code == 200

@@ -36,6 +36,7 @@ def serve_command(
 
     from cardroom.server.app import create_app
     from cardroom.server.settings import Settings, SettingsError
+    from cardroom.server.slow_clients import protocol_with
 
     try:
         settings = Settings.from_env(host=host, port=port, db_url=db, redis_url=redis)
@@ -56,6 +57,7 @@ def serve_command(
         port=settings.port,
         log_level=settings.log_level,
         ws_max_size=WS_HARD_LIMIT,
+        http=protocol_with(settings.header_timeout),
         ws_per_message_deflate=settings.ws_compression,
         ws=settings.ws_impl,
         access_log=False,

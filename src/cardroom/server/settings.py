@@ -49,6 +49,7 @@ class Settings(BaseSettings):
     max_tables: Count = 2000
     max_message: Count = 4096  # bytes per WebSocket message
     max_body: Count = 16384  # bytes per HTTP request body
+    header_timeout: Positive = 10.0  # seconds a request head may take (slow clients are closed)
     rate: Positive = 20.0  # messages per second per socket, on average
     rate_burst: Count = 40
     # Abuse limits (docs/protocol.md section 5). Rates are per second on average, bursts are
