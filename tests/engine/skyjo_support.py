@@ -93,6 +93,7 @@ def snapshot(state: State) -> tuple[object, ...]:
                 state.closer,
                 state.starter,
                 state.result,
+                state.shown,
             )
         ),
         state.rng.getstate(),

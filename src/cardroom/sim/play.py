@@ -72,9 +72,10 @@ def play_skyjo_round(match: skyjo.Match, bots: Sequence[Bot]) -> None:
         seat = state.current
         action = bots[seat].choose(skyjo.view(state, seat))
         try:
-            match.apply(action)
+            skyjo.check(state, action)
         except IllegalMove as error:
             raise BotError(
                 f"bot {bots[seat].name} at seat {seat + 1} chose {action}: {error}"
             ) from None
+        match.apply_trusted(action)
     raise BotError(f"round {match.round_number} did not end within {MAX_MOVES_PER_ROUND} moves")
