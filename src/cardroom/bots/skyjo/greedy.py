@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 
-from cardroom.games.skyjo import DRAW, Action, SeatView
-from cardroom.games.skyjo.actions import discard, exchange, reveal, take
+from cardroom.games.skyjo import DRAW, HIDDEN, Action, SeatView
+from cardroom.games.skyjo.actions import DISCARD_AT, EXCHANGE_AT, REVEAL_AT, TAKE_AT
+from cardroom.games.skyjo.cards import Cell
 
-from .common import completing_position, hidden_positions, my_grid, present_positions
+from .common import completing_position, my_grid, present_positions
 
 LOW = 4
 """A card at most this low is worth placing on a face-down card (the deck averages about 5)."""
@@ -24,41 +25,52 @@ class GreedyBot:
     def __init__(self, seed: str | int = 0, low: int = LOW) -> None:
         self.rng = random.Random(f"skyjo-greedy-bot:{seed}")
         self.low = low
+        self._grid: tuple[Cell, ...] | None = None
+        self._look: tuple[list[int], int | None] = ([], None)
 
     def choose(self, view: SeatView) -> Action:
         grid = my_grid(view)
-        hidden = hidden_positions(grid)
+        hidden, highest = self._looked_at(grid)
         if view.phase == "reveal":
-            return reveal(self.rng.choice(hidden))
+            return REVEAL_AT[self.rng.choice(hidden)]
         if not view.holding:
             card = view.discard_top
-            place = self._place(grid, hidden, card) if card is not None else None
-            return take(place) if place is not None else DRAW
+            place = self._place(grid, hidden, highest, card) if card is not None else None
+            return TAKE_AT[place] if place is not None else DRAW
         assert view.drawn is not None
-        place = self._place(grid, hidden, view.drawn)
+        place = self._place(grid, hidden, highest, view.drawn)
         if place is not None:
-            return exchange(place)
+            return EXCHANGE_AT[place]
         if hidden:
-            return discard(hidden[0])
-        return exchange(self._highest(grid))
+            return DISCARD_AT[hidden[0]]
+        return EXCHANGE_AT[highest if highest is not None else present_positions(grid)[0]]
 
-    def _place(self, grid: tuple, hidden: list[int], card: int) -> int | None:
+    def _looked_at(self, grid: tuple[Cell, ...]) -> tuple[list[int], int | None]:
+        """The face-down positions, and the highest face-up card's (the first of equals;
+        None when none is up). A turn's two decisions see the same grid: it is read once."""
+        if grid is not self._grid:
+            hidden = []
+            highest, top = None, 0
+            for p, cell in enumerate(grid):
+                if cell == HIDDEN:
+                    hidden.append(p)
+                elif cell is not None and (highest is None or cell > top):  # type: ignore[operator]
+                    highest, top = p, cell
+            self._grid, self._look = grid, (hidden, highest)
+        return self._look
+
+    def _place(
+        self, grid: tuple[Cell, ...], hidden: list[int], highest: int | None, card: int
+    ) -> int | None:
         """Where ``card`` does good: a column it completes, the highest face-up card it
         undercuts, or a face-down card when it is low; None when nowhere."""
         pos = completing_position(grid, card)
         if pos is not None:
             return pos
-        if any(isinstance(cell, int) for cell in grid):
-            highest = self._highest(grid)
-            if grid[highest] > card and (card <= self.low or grid[highest] - card >= 3):
+        if highest is not None:
+            top: int = grid[highest]  # type: ignore[assignment]
+            if top > card and (card <= self.low or top - card >= 3):
                 return highest
         if hidden and card <= self.low:
             return hidden[0]
         return None
-
-    @staticmethod
-    def _highest(grid: tuple) -> int:
-        up = [p for p, cell in enumerate(grid) if isinstance(cell, int)]
-        if not up:
-            return present_positions(grid)[0]
-        return max(up, key=lambda p: (grid[p], -p))
