@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from cardroom.games.skyjo import DRAW, HIDDEN, Action, SeatView
+from cardroom.games.skyjo import DRAW, Action, SeatView
 from cardroom.games.skyjo.actions import DISCARD_AT, EXCHANGE_AT, REVEAL_AT, TAKE_AT
-from cardroom.games.skyjo.cards import Cell
+from cardroom.games.skyjo.cards import ROWS, Cell
 
 from .common import completing_position, my_grid, present_positions
 
@@ -30,43 +30,46 @@ class GreedyBot:
 
     def choose(self, view: SeatView) -> Action:
         grid = my_grid(view)
-        hidden, highest = self._looked_at(grid)
+        if grid is not self._grid:  # a turn's two decisions see the same grid: read it once
+            self._look_at(grid)
+        hidden, highest = self._look
         if view.phase == "reveal":
             return REVEAL_AT[self.rng.choice(hidden)]
-        if not view.holding:
-            card = view.discard_top
-            place = self._place(grid, hidden, highest, card) if card is not None else None
+        holding = view.holding
+        card = view.drawn if holding else view.discard_top
+        place = self._place(grid, hidden, highest, card) if card is not None else None
+        if not holding:
             return TAKE_AT[place] if place is not None else DRAW
-        assert view.drawn is not None
-        place = self._place(grid, hidden, highest, view.drawn)
         if place is not None:
             return EXCHANGE_AT[place]
         if hidden:
             return DISCARD_AT[hidden[0]]
         return EXCHANGE_AT[highest if highest is not None else present_positions(grid)[0]]
 
-    def _looked_at(self, grid: tuple[Cell, ...]) -> tuple[list[int], int | None]:
-        """The face-down positions, and the highest face-up card's (the first of equals;
-        None when none is up). A turn's two decisions see the same grid: it is read once."""
-        if grid is not self._grid:
-            hidden = []
-            highest, top = None, 0
-            for p, cell in enumerate(grid):
-                if cell == HIDDEN:
-                    hidden.append(p)
-                elif cell is not None and (highest is None or cell > top):  # type: ignore[operator]
+    def _look_at(self, grid: tuple[Cell, ...]) -> None:
+        """The face-down positions (HIDDEN), and the highest face-up card's (the first of
+        equals; None when none is up)."""
+        hidden = []
+        highest, top = None, 0
+        for p, cell in enumerate(grid):
+            if cell is None:
+                continue
+            if cell.__class__ is int:  # not ``cell == HIDDEN``: an int to str comparison is slow
+                if highest is None or cell > top:
                     highest, top = p, cell
-            self._grid, self._look = grid, (hidden, highest)
-        return self._look
+            else:
+                hidden.append(p)
+        self._grid, self._look = grid, (hidden, highest)
 
     def _place(
         self, grid: tuple[Cell, ...], hidden: list[int], highest: int | None, card: int
     ) -> int | None:
         """Where ``card`` does good: a column it completes, the highest face-up card it
         undercuts, or a face-down card when it is low; None when nowhere."""
-        pos = completing_position(grid, card)
-        if pos is not None:
-            return pos
+        if grid.count(card) >= ROWS - 1:  # else no column of it lacks only this card
+            pos = completing_position(grid, card)
+            if pos is not None:
+                return pos
         if highest is not None:
             top: int = grid[highest]  # type: ignore[assignment]
             if top > card and (card <= self.low or top - card >= 3):

@@ -107,22 +107,22 @@ def legal_actions(state: State) -> list[Action]:
 
 def check(state: State, action: Action, seat: int | None = None) -> None:
     """Raise ``IllegalMove`` (the rule and why) unless ``action`` is legal for ``seat`` now."""
-    if state.phase == "over":
+    phase, me = state.phase, state.current
+    if phase == "over":
         raise IllegalMove("S4.1", "the round is over and has been scored")
-    if seat is not None and seat != state.current:
-        rule = "S1.2" if state.phase == "reveal" else "S1.3"
-        raise IllegalMove(rule, f"it is not your turn: seat {state.current + 1} is to play")
+    if seat is not None and seat != me:
+        rule = "S1.2" if phase == "reveal" else "S1.3"
+        raise IllegalMove(rule, f"it is not your turn: seat {me + 1} is to play")
     if not isinstance(action, Action) or action.kind not in KINDS:
         raise IllegalMove("S2.2", "that is not a Skyjo action")
-    kind, pos = action.kind, action.position
+    kind, pos = action
     if kind == "timeout":
         return
     if kind in PLACED and (
         isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < GRID
     ):
         raise IllegalMove("S1.2", "a grid has 4 columns of 3 cards, and no such place")
-    me = state.current
-    if state.phase == "reveal":
+    if phase == "reveal":
         if kind != "reveal":
             raise IllegalMove("S1.2", "first everyone turns two of their own cards face up")
         if state.cards[me][pos] is None or state.up[me][pos]:
@@ -153,17 +153,13 @@ def apply(state: State, action: Action, seat: int | None = None) -> list[Event]:
     """Apply a legal action and return what happened; an illegal one changes nothing."""
     check(state, action, seat)
     events: list[Event] = []
-    _apply_checked(state, action, events)
+    apply_fast(state, action, events)
     return events
 
 
-def apply_fast(state: State, action: Action) -> None:
-    """``apply`` without events, for callers that have checked the action (simulations): the
-    same changes to the state, without building what the table would tell."""
-    _apply_checked(state, action, None)
-
-
-def _apply_checked(state: State, action: Action, events: list[Event] | None) -> None:
+def apply_fast(state: State, action: Action, events: list[Event] | None = None) -> None:
+    """``apply`` for callers that have checked the action (simulations): the same changes to
+    the state, and what the table would tell only when ``events`` is given to collect it."""
     me = state.current
     kind, pos = action
     if kind == "draw":
@@ -323,7 +319,8 @@ def _remove_column(state: State, seat: int, column: int, events: list[Event] | N
 
 def _after_turn(state: State, seat: int, pos: int, events: list[Event] | None) -> None:
     """The end of a turn: a column may go (S3.1), the round may close or end (S4.1)."""
-    if _remove_column(state, seat, pos // ROWS, events):
+    cards = state.cards[seat]  # a column can go only if its card is in the grid three times:
+    if cards.count(cards[pos]) >= ROWS and _remove_column(state, seat, pos // ROWS, events):
         state.show(seat)
     else:
         state.show(seat, pos)
@@ -331,7 +328,7 @@ def _after_turn(state: State, seat: int, pos: int, events: list[Event] | None) -
         state.closer = seat
         if events is not None:
             events.append(Event("closed", seat, {}))
-    following = state.next_seat(seat)
+    following = (seat + 1) % state.players  # S1.3: clockwise
     if state.closer is not None and following == state.closer:
         _final_reveal(state, events)
         score(state, events)

@@ -18,6 +18,9 @@ from .state import REVEALS, RoundResult, State
 
 __all__ = ["HIDDEN", "Cell", "SeatView", "view"]
 
+_new = tuple.__new__
+"""Makes a named tuple from its fields in order: ``SeatView._make`` without its checks."""
+
 
 class SeatView(NamedTuple):
     """One seat's view of a round; ``seat`` None is a spectator."""
@@ -86,12 +89,19 @@ class SeatView(NamedTuple):
 def view(state: State, seat: int | None) -> SeatView:
     """The view of ``seat`` (None: a spectator): the only way a state reaches anyone.
 
-    Built once per decision, so it is made from its fields in order (``_make``) and takes the
-    grids the state keeps as shown (``State.shown``) rather than building them again."""
+    Built once per decision, so it is made from its fields in order (as ``SeatView._make``
+    does, without its length check) and takes the grids the state keeps as shown
+    (``State.shown``) rather than building them again."""
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
     players, discard = state.players, state.discard
-    return SeatView._make(
+    reveals = state.reveals or [0] * players
+    if reveals.count(REVEALS) == len(reveals):  # in play: nobody has a card left to turn
+        reveals_left: tuple[int, ...] = (0,) * len(reveals)
+    else:
+        reveals_left = tuple([REVEALS - r for r in reveals])
+    return _new(
+        SeatView,
         (
             seat,
             state.options,
@@ -105,10 +115,10 @@ def view(state: State, seat: int | None) -> SeatView:
             len(state.draw),  # draw_count
             state.drawn is not None,  # holding
             state.drawn if seat is not None and seat == state.current else None,  # drawn
-            tuple([REVEALS - r for r in state.reveals or [0] * players]),  # reveals_left
+            reveals_left,
             state.starter,
             state.closer,
             state.result,
             state.scores or (0,) * players,
-        )
+        ),
     )
