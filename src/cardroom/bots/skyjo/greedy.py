@@ -11,9 +11,9 @@ import random
 
 from cardroom.games.skyjo import DRAW, Action, SeatView
 from cardroom.games.skyjo.actions import DISCARD_AT, EXCHANGE_AT, REVEAL_AT, TAKE_AT
-from cardroom.games.skyjo.cards import ROWS, Cell
+from cardroom.games.skyjo.cards import LOWEST, ROWS, Cell
 
-from .common import completing_position, my_grid, present_positions
+from .common import completing_position, present_positions
 
 LOW = 4
 """A card at most this low is worth placing on a face-down card (the deck averages about 5)."""
@@ -29,7 +29,7 @@ class GreedyBot:
         self._look: tuple[list[int], int | None] = ([], None)
 
     def choose(self, view: SeatView) -> Action:
-        grid = my_grid(view)
+        grid = view.grids[view.seat]  # type: ignore[index]
         if grid is not self._grid:  # a turn's two decisions see the same grid: read it once
             self._look_at(grid)
         hidden, highest = self._look
@@ -48,17 +48,17 @@ class GreedyBot:
 
     def _look_at(self, grid: tuple[Cell, ...]) -> None:
         """The face-down positions (HIDDEN), and the highest face-up card's (the first of
-        equals; None when none is up)."""
+        equals; None when none is up). Once a turn, the bot's most frequent loop."""
         hidden = []
-        highest, top = None, 0
-        for p, cell in enumerate(grid):
-            if cell is None:
-                continue
+        highest, top = None, LOWEST - 1
+        p = 0
+        for cell in grid:
             if cell.__class__ is int:  # not ``cell == HIDDEN``: an int to str comparison is slow
-                if highest is None or cell > top:
+                if cell > top:  # type: ignore[operator]
                     highest, top = p, cell
-            else:
+            elif cell is not None:
                 hidden.append(p)
+            p += 1  # noqa: SIM113 (cheaper than enumerate's pairs, in the bot's hottest loop)
         self._grid, self._look = grid, (hidden, highest)
 
     def _place(

@@ -116,6 +116,8 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
     if not isinstance(action, Action) or action.kind not in KINDS:
         raise IllegalMove("S2.2", "that is not a Skyjo action")
     kind, pos = action
+    if kind == "draw" and phase == "play" and state.drawn is None:
+        return  # a third of all actions: the start of a turn (S2.2)
     if kind == "timeout":
         return
     if kind in PLACED and (
@@ -208,7 +210,7 @@ def _reveal(state: State, seat: int, pos: int, events: list[Event] | None) -> No
     """S1.2: one of the two cards turned before the first turn."""
     assert state.reveals is not None
     state.up[seat][pos] = True
-    state.show(seat, pos)
+    state.show_turned(seat, pos)
     state.reveals[seat] += 1
     if events is not None:
         events.append(Event("revealed", seat, {"position": pos, "card": state.cards[seat][pos]}))
@@ -323,7 +325,7 @@ def _after_turn(state: State, seat: int, pos: int, events: list[Event] | None) -
     if cards.count(cards[pos]) >= ROWS and _remove_column(state, seat, pos // ROWS, events):
         state.show(seat)
     else:
-        state.show(seat, pos)
+        state.show_turned(seat, pos)
     if state.closer is None and HIDDEN not in state.shown[seat]:  # all up: S4.1
         state.closer = seat
         if events is not None:

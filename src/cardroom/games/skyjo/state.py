@@ -74,18 +74,20 @@ class State:
             self.reveals = [0] * self.players
         self.show()
 
-    def show(self, seat: int | None = None, pos: int | None = None) -> None:
-        """Rebuild what the views show of a seat's grid (every grid by default), or of one
-        position of it. The rules call it whenever a card moves or turns; a position edited by
-        hand calls it before taking views."""
+    def show(self, seat: int | None = None) -> None:
+        """Rebuild what the views show of a seat's grid (every grid by default). The rules
+        call it, or ``show_turned``, whenever a card moves or turns; a position edited by hand
+        calls it before taking views."""
         if seat is None:
             self.shown = [shown_cells(c, u) for c, u in zip(self.cards, self.up, strict=True)]
-        elif pos is None:
-            self.shown[seat] = shown_cells(self.cards[seat], self.up[seat])
         else:
-            card, cells = self.cards[seat][pos], list(self.shown[seat])
-            cells[pos] = card if self.up[seat][pos] or card is None else HIDDEN  # as shown_cells
-            self.shown[seat] = tuple(cells)
+            self.shown[seat] = shown_cells(self.cards[seat], self.up[seat])
+
+    def show_turned(self, seat: int, pos: int) -> None:
+        """Show the card that now lies face up at a position (``show`` for one card)."""
+        cells = list(self.shown[seat])
+        cells[pos] = self.cards[seat][pos]
+        self.shown[seat] = tuple(cells)
 
     def face_down(self, seat: int) -> list[int]:
         """The positions of the seat's face-down cards, in order."""
