@@ -94,6 +94,7 @@ def snapshot(state: State) -> tuple[object, ...]:
                 state.starter,
                 state.result,
                 state.shown,
+                state.reveals_left,
             )
         ),
         state.rng.getstate(),

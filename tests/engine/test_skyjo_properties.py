@@ -344,8 +344,8 @@ def test_S2_3_long_rounds_reshuffle_the_discards_and_keep_every_card(opts, seed)
 @settings(ENGINE_SETTINGS, max_examples=40)
 @given(options(), st.integers(0, 10**6))
 def test_apply_fast_changes_a_round_exactly_as_apply_and_the_grids_shown_follow(opts, seed):
-    """Simulations apply without events: the same state at every step, and the grids the
-    views share (``State.shown``) always what the cards and their faces show."""
+    """Simulations apply without events: the same state at every step, and what the views
+    share (``State.shown``, ``State.reveals_left``) always what the cards and faces show."""
     rng = random.Random(seed)
     told, quiet = new_round(opts, seed), new_round(opts, seed)
     for _ in range(MAX_STEPS):
@@ -357,6 +357,7 @@ def test_apply_fast_changes_a_round_exactly_as_apply_and_the_grids_shown_follow(
         apply_fast(quiet, action)
         assert snapshot(quiet) == snapshot(told)
         assert told.shown == [shown_cells(c, u) for c, u in zip(told.cards, told.up, strict=True)]
+        assert told.reveals_left == tuple(2 - r for r in told.reveals)
     assert told.result is not None and quiet.result == told.result
 
 

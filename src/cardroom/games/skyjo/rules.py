@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 from ..base import Event, IllegalMove
 from .actions import DISCARD_AT, DRAW, EXCHANGE_AT, KINDS, PLACED, REVEAL_AT, TAKE_AT, Action
-from .cards import COLUMNS, GRID, HIDDEN, ROWS, new_deck
+from .cards import COLUMNS, DECK_SIZE, GRID, HIDDEN, ROWS, new_deck
 from .options import Options
-from .state import REVEALS, RoundResult, State
+from .state import REVEALS, RoundResult, State, left_to_reveal
 
 __all__ = [
     "apply",
@@ -69,13 +69,17 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
     rejection from ``getrandbits``) without a method call per card: half the cost of a deal.
     Records hold the games these shuffles dealt, so this sequence of draws must never change."""
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        below = i + 1
-        bits = below.bit_length()
+    size = len(cards)
+    bits_below = _BITS_BELOW if size <= DECK_SIZE else [n.bit_length() for n in range(size + 1)]
+    for i in range(size - 1, 0, -1):
+        bits = bits_below[i + 1]  # of the number of places left, as random.shuffle draws
         j = getrandbits(bits)
-        while j >= below:
+        while j > i:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_BITS_BELOW = tuple(n.bit_length() for n in range(DECK_SIZE + 1))
 
 
 # -- what may be done ---------------------------------------------------------------------------
@@ -212,6 +216,7 @@ def _reveal(state: State, seat: int, pos: int, events: list[Event] | None) -> No
     state.up[seat][pos] = True
     state.show_turned(seat, pos)
     state.reveals[seat] += 1
+    state.reveals_left = left_to_reveal(state.reveals)
     if events is not None:
         events.append(Event("revealed", seat, {"position": pos, "card": state.cards[seat][pos]}))
     if state.reveals[seat] < REVEALS:

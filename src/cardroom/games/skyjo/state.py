@@ -68,6 +68,8 @@ class State:
     shown: list[tuple[Cell, ...]] = field(default_factory=list)
     """Per seat, the grid's cells as every view shows them: built from the faces, never from a
     face-down card's value, and shared by the views instead of rebuilt for each one."""
+    reveals_left: tuple[int, ...] = ()
+    """Per seat, the cards still to turn before the first turn (S1.2), as the views show it."""
 
     def __post_init__(self) -> None:
         if self.reveals is None:
@@ -75,11 +77,12 @@ class State:
         self.show()
 
     def show(self, seat: int | None = None) -> None:
-        """Rebuild what the views show of a seat's grid (every grid by default). The rules
-        call it, or ``show_turned``, whenever a card moves or turns; a position edited by hand
-        calls it before taking views."""
+        """Rebuild what the views show of a seat's grid, or of everything (every grid and the
+        reveals left) by default. The rules call it, or ``show_turned``, whenever a card moves
+        or turns; a position edited by hand calls it before taking views."""
         if seat is None:
             self.shown = [shown_cells(c, u) for c, u in zip(self.cards, self.up, strict=True)]
+            self.reveals_left = left_to_reveal(self.reveals or [0] * self.players)
         else:
             self.shown[seat] = shown_cells(self.cards[seat], self.up[seat])
 
@@ -150,3 +153,8 @@ def shown_cells(cards: Sequence[int | None], up: Sequence[bool]) -> tuple[Cell, 
     owner included), None for a removed one (S3.1)."""
     cells = zip(cards, up, strict=True)
     return tuple([card if face_up or card is None else HIDDEN for card, face_up in cells])
+
+
+def left_to_reveal(reveals: Sequence[int]) -> tuple[int, ...]:
+    """Per seat, the cards still to turn before the first turn (S1.2)."""
+    return tuple([REVEALS - r for r in reveals])

@@ -14,7 +14,7 @@ from .actions import Action
 from .cards import COLUMNS, HIDDEN, ROWS, Cell
 from .options import Options
 from .rules import list_actions
-from .state import REVEALS, RoundResult, State
+from .state import RoundResult, State
 
 __all__ = ["HIDDEN", "Cell", "SeatView", "view"]
 
@@ -90,16 +90,11 @@ def view(state: State, seat: int | None) -> SeatView:
     """The view of ``seat`` (None: a spectator): the only way a state reaches anyone.
 
     Built once per decision, so it is made from its fields in order (as ``SeatView._make``
-    does, without its length check) and takes the grids the state keeps as shown
-    (``State.shown``) rather than building them again."""
+    does, without its length check) and takes the grids and reveals left the state keeps as
+    shown (``State.shown``) rather than building them again."""
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
     players, discard = state.players, state.discard
-    reveals = state.reveals or [0] * players
-    if reveals.count(REVEALS) == len(reveals):  # in play: nobody has a card left to turn
-        reveals_left: tuple[int, ...] = (0,) * len(reveals)
-    else:
-        reveals_left = tuple([REVEALS - r for r in reveals])
     return _new(
         SeatView,
         (
@@ -115,7 +110,7 @@ def view(state: State, seat: int | None) -> SeatView:
             len(state.draw),  # draw_count
             state.drawn is not None,  # holding
             state.drawn if seat is not None and seat == state.current else None,  # drawn
-            reveals_left,
+            state.reveals_left,
             state.starter,
             state.closer,
             state.result,
