@@ -69,17 +69,21 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
     rejection from ``getrandbits``) without a method call per card: half the cost of a deal.
     Records hold the games these shuffles dealt, so this sequence of draws must never change."""
     getrandbits = rng.getrandbits
-    size = len(cards)
-    bits_below = _BITS_BELOW if size <= DECK_SIZE else [n.bit_length() for n in range(size + 1)]
-    for i in range(size - 1, 0, -1):
-        bits = bits_below[i + 1]  # of the number of places left, as random.shuffle draws
+    steps = _DECK_STEPS if len(cards) == DECK_SIZE else _steps(len(cards))
+    for i, bits in steps:
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
 
 
-_BITS_BELOW = tuple(n.bit_length() for n in range(DECK_SIZE + 1))
+def _steps(size: int) -> tuple[tuple[int, int], ...]:
+    """Each place from the top, and how many bits random.shuffle draws for it (enough for
+    the number of places up to it)."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+_DECK_STEPS = _steps(DECK_SIZE)
 
 
 # -- what may be done ---------------------------------------------------------------------------
@@ -139,15 +143,18 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
             "S1.2", "the two cards are turned before the first turn; now draw or take a card"
         )
     holding = state.drawn is not None
-    if kind in ("take", "draw") and holding:
-        raise IllegalMove(
-            "S2.2",
-            "you have drawn a card: exchange it with one of yours, or discard it and turn a "
-            "face-down card",
-        )
-    if kind in ("exchange", "discard") and not holding:
+    if kind == "take" or kind == "draw":
+        if holding:
+            raise IllegalMove(
+                "S2.2",
+                "you have drawn a card: exchange it with one of yours, or discard it and turn a "
+                "face-down card",
+            )
+        if kind == "draw":
+            return
+    elif not holding:  # exchange or discard
         raise IllegalMove("S2.2", "draw a card from the draw pile first")
-    if kind != "draw" and state.cards[me][pos] is None:
+    if state.cards[me][pos] is None:
         raise IllegalMove("S3.1", "that column was removed: there is no card there")
     if kind == "discard" and state.up[me][pos]:
         raise IllegalMove(
