@@ -66,7 +66,7 @@ def new_round(
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:
     """``rng.shuffle(cards)`` step for step (Fisher-Yates from the top, each index drawn by
-    rejection from ``getrandbits``) without a method call per card: half the cost of a deal.
+    rejection from ``getrandbits``) without its method calls per card, in half its instructions.
     Records hold the games these shuffles dealt, so this sequence of draws must never change."""
     getrandbits = rng.getrandbits
     steps = _DECK_STEPS if len(cards) == DECK_SIZE else _steps(len(cards))

@@ -43,8 +43,9 @@ class State:
 
     ``cards[seat][pos]`` is the card at a grid position (None once its column is removed),
     ``up[seat][pos]`` whether it lies face up. ``draw`` and ``discard`` have their top last.
-    ``drawn`` is the card a player has drawn and not yet placed (S2.2). ``shown`` is every
-    grid as the views show it, kept by the rules as cards move and turn (``show``).
+    ``drawn`` is the card a player has drawn and not yet placed (S2.2). ``shown`` and
+    ``reveals_left`` are what every view shows of the grids and the reveals, kept by the rules
+    as cards move and turn (``show``), so that a view copies them instead of building them.
     """
 
     options: Options

@@ -91,7 +91,7 @@ def view(state: State, seat: int | None) -> SeatView:
 
     Built once per decision, so it is made from its fields in order (as ``SeatView._make``
     does, without its length check) and takes the grids and reveals left the state keeps as
-    shown (``State.shown``) rather than building them again."""
+    shown (``State.shown``, ``State.reveals_left``) rather than building them again."""
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
     players, discard = state.players, state.discard
