@@ -119,11 +119,13 @@ def test_the_counter_remembers_removed_columns_and_forgets_them_at_a_new_round()
     state.phase, state.reveals, state.starter, state.current = "play", [2, 2], 0, 0
     state.cards[1][0:3] = [12, 12, 12]
     state.up[1][0:2] = [True, True]
+    state.show()
     memory = Memory()
     memory.observe(view(state, 0))
     before = memory.pool(view(state, 0), counting=True).counts[12]
     state.cards[1][0:3] = [None, None, None]
     state.up[1][0:3] = [False, False, False]
+    state.show()
     state.discard += [12, 12, 12]
     state.turn += 2
     memory.observe(view(state, 0))
@@ -145,6 +147,7 @@ def test_the_counter_does_not_close_into_a_doubling_it_can_see() -> None:
     state.up[0] = [True] * 11 + [False]
     state.cards[1] = [0, 0, 1, -1, 0, 1, 2, 0, 1, 3, 1, 0]
     state.up[1] = [True] * 11 + [False]
+    state.show()
     state.discard.append(0)
     seat_view = view(state, 0)
     assert seat_view.grids[0][11] == HIDDEN

@@ -93,6 +93,8 @@ def snapshot(state: State) -> tuple[object, ...]:
                 state.closer,
                 state.starter,
                 state.result,
+                state.shown,
+                state.reveals_left,
             )
         ),
         state.rng.getstate(),

@@ -37,6 +37,7 @@ from cardroom.games.skyjo import (
     action_from_json,
     action_to_json,
     apply,
+    apply_fast,
     legal_actions,
     new_deck,
     new_round,
@@ -46,6 +47,8 @@ from cardroom.games.skyjo import (
 from cardroom.games.skyjo import replay as replay_record
 from cardroom.games.skyjo.actions import KINDS, PLACED
 from cardroom.games.skyjo.cards import GRID
+from cardroom.games.skyjo.rules import shuffle
+from cardroom.games.skyjo.state import shown_cells
 
 from .skyjo_support import snapshot
 from .support import ENGINE_SETTINGS
@@ -336,3 +339,35 @@ def test_S2_3_long_rounds_reshuffle_the_discards_and_keep_every_card(opts, seed)
         assert state.discard, "the discard pile always shows a card"
     assert state.result is not None and reshuffles >= 1
     conserved(state)
+
+
+@settings(ENGINE_SETTINGS, max_examples=40)
+@given(options(), st.integers(0, 10**6))
+def test_apply_fast_changes_a_round_exactly_as_apply_and_the_grids_shown_follow(opts, seed):
+    """Simulations apply without events: the same state at every step, and what the views
+    share (``State.shown``, ``State.reveals_left``) always what the cards and faces show."""
+    rng = random.Random(seed)
+    told, quiet = new_round(opts, seed), new_round(opts, seed)
+    for _ in range(MAX_STEPS):
+        if told.result is not None:
+            break
+        legal = legal_actions(told)
+        action = TIMEOUT if rng.random() < 0.05 else rng.choice(legal)
+        apply(told, action, told.current)
+        apply_fast(quiet, action)
+        assert snapshot(quiet) == snapshot(told)
+        assert told.shown == [shown_cells(c, u) for c, u in zip(told.cards, told.up, strict=True)]
+        assert told.reveals_left == tuple(2 - r for r in told.reveals)
+    assert told.result is not None and quiet.result == told.result
+
+
+@given(st.integers(0, 10**6), st.integers(0, 160))
+@settings(ENGINE_SETTINGS, max_examples=200)
+def test_the_engines_shuffle_draws_exactly_as_pythons(seed, size):
+    """Records hold the deals of ``rules.shuffle``: it must equal ``random.shuffle``, the
+    shuffle the earlier records were dealt with."""
+    ours, theirs = list(range(size)), list(range(size))
+    ours_rng, theirs_rng = random.Random(seed), random.Random(seed)
+    shuffle(ours_rng, ours)
+    theirs_rng.shuffle(theirs)
+    assert ours == theirs and ours_rng.getstate() == theirs_rng.getstate()

@@ -66,15 +66,17 @@ def play_round(match: Match, bots: Sequence[Bot]) -> None:
 def play_skyjo_round(match: skyjo.Match, bots: Sequence[Bot]) -> None:
     """Play a Skyjo match's current round to its end (S4.1)."""
     state = match.state
+    view, check, apply = skyjo.view, skyjo.check, match.apply_trusted  # looked up once a round
     for _ in range(MAX_MOVES_PER_ROUND):
         if state.result is not None:
             return
         seat = state.current
-        action = bots[seat].choose(skyjo.view(state, seat))
+        action = bots[seat].choose(view(state, seat))
         try:
-            match.apply(action)
+            check(state, action)
         except IllegalMove as error:
             raise BotError(
                 f"bot {bots[seat].name} at seat {seat + 1} chose {action}: {error}"
             ) from None
+        apply(action)
     raise BotError(f"round {match.round_number} did not end within {MAX_MOVES_PER_ROUND} moves")

@@ -36,9 +36,11 @@ def completes_column(grid: Sequence[Cell], pos: int, card: int) -> bool:
 
 def completing_position(grid: Sequence[Cell], card: int) -> int | None:
     """The position where ``card`` completes a column (S3.1), if any."""
+    if grid.count(card) < ROWS - 1:  # most often: not even twice in the grid
+        return None
     for first in range(0, len(grid), ROWS):
         cells = grid[first : first + ROWS]
-        if cells[0] is not None and cells.count(card) == ROWS - 1:
+        if cells.count(card) == ROWS - 1 and cells[0] is not None:
             return first + next(r for r in range(ROWS) if cells[r] != card)
     return None
 

@@ -14,7 +14,7 @@ from .match import Match, RoundLog, game_winners
 from .notation import action_from_json, action_to_json, event_to_json
 from .options import Options
 from .record import replay, to_record
-from .rules import apply, check, legal_actions, new_round, round_result, score
+from .rules import apply, apply_fast, check, legal_actions, new_round, round_result, score
 from .state import RoundResult, State
 from .views import HIDDEN, SeatView, view
 
@@ -34,6 +34,7 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "apply",
+    "apply_fast",
     "check",
     "event_to_json",
     "game_winners",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from .cards import column_of, row_of
+from .cards import GRID, column_of, row_of
 
 Kind = Literal["reveal", "take", "draw", "exchange", "discard", "timeout"]
 KINDS: tuple[str, ...] = ("reveal", "take", "draw", "exchange", "discard", "timeout")
@@ -38,6 +38,12 @@ class Action(NamedTuple):
 
 DRAW = Action("draw")
 TIMEOUT = Action("timeout")
+
+REVEAL_AT: tuple[Action, ...] = tuple(Action("reveal", p) for p in range(GRID))
+TAKE_AT: tuple[Action, ...] = tuple(Action("take", p) for p in range(GRID))
+EXCHANGE_AT: tuple[Action, ...] = tuple(Action("exchange", p) for p in range(GRID))
+DISCARD_AT: tuple[Action, ...] = tuple(Action("discard", p) for p in range(GRID))
+"""Each kind's action at every grid position, made once: listings and bots index them."""
 
 
 def reveal(position: int) -> Action:

@@ -9,15 +9,24 @@ COPIES: dict[int, int] = {-2: 5, -1: 10, 0: 15, **{value: 10 for value in range(
 
 DECK_SIZE = sum(COPIES.values())  # 150
 
+HIDDEN = "?"
+"""A face-down card, as every view shows it. A removed card (S3.1) is None."""
+
+Cell = int | str | None
+"""A grid position as views show it: a face-up card's value, HIDDEN, or None."""
+
 ROWS = 3
 COLUMNS = 4
 GRID = ROWS * COLUMNS
 """S1.2: twelve cards as 4 columns of 3. A position is ``column * ROWS + row``, from 0."""
 
 
+DECK: tuple[int, ...] = tuple(value for value, copies in COPIES.items() for _ in range(copies))
+
+
 def new_deck() -> list[int]:
     """The 150 cards, unshuffled (S1.1)."""
-    return [value for value, copies in COPIES.items() for _ in range(copies)]
+    return list(DECK)
 
 
 def position(column: int, row: int) -> int:

@@ -10,19 +10,21 @@ import random
 from collections.abc import Sequence
 
 from ..base import Event, IllegalMove
-from .actions import DRAW, KINDS, PLACED, Action, discard, exchange, reveal, take
-from .cards import COLUMNS, GRID, column_of, column_positions, new_deck
+from .actions import DISCARD_AT, DRAW, EXCHANGE_AT, KINDS, PLACED, REVEAL_AT, TAKE_AT, Action
+from .cards import COLUMNS, DECK_SIZE, GRID, HIDDEN, ROWS, new_deck
 from .options import Options
-from .state import REVEALS, RoundResult, State
+from .state import REVEALS, RoundResult, State, left_to_reveal
 
 __all__ = [
     "apply",
+    "apply_fast",
     "check",
     "legal_actions",
     "list_actions",
     "new_round",
     "round_result",
     "score",
+    "shuffle",
 ]
 
 
@@ -42,7 +44,7 @@ def new_round(
         raise ValueError(f"the starter must be a seat 0-{players - 1}")
     rng = random.Random(f"skyjo-round:{seed}")
     deck = new_deck()
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     cards: list[list[int | None]] = [list(deck[s * GRID : (s + 1) * GRID]) for s in range(players)]
     draw = deck[players * GRID :]
     state = State(
@@ -62,6 +64,28 @@ def new_round(
     return state
 
 
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)`` step for step (Fisher-Yates from the top, each index drawn by
+    rejection from ``getrandbits``) without its method calls per card, in half its instructions.
+    Records hold the games these shuffles dealt, so this sequence of draws must never change."""
+    getrandbits = rng.getrandbits
+    steps = _DECK_STEPS if len(cards) == DECK_SIZE else _steps(len(cards))
+    for i, bits in steps:
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _steps(size: int) -> tuple[tuple[int, int], ...]:
+    """Each place from the top, and how many bits random.shuffle draws for it (enough for
+    the number of places up to it)."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+_DECK_STEPS = _steps(DECK_SIZE)
+
+
 # -- what may be done ---------------------------------------------------------------------------
 
 
@@ -71,41 +95,44 @@ def list_actions(
     """The actions of the seat to play, from what that seat can see: the phase, whether it
     holds a drawn card, and which of its positions hold a card and which lie face down."""
     if phase == "reveal":
-        return [reveal(p) for p in range(GRID) if down[p]]
+        return [REVEAL_AT[p] for p in range(GRID) if down[p]]
     if phase != "play":
         return []
     if holding:
-        return [exchange(p) for p in range(GRID) if present[p]] + [
-            discard(p) for p in range(GRID) if down[p]
+        return [EXCHANGE_AT[p] for p in range(GRID) if present[p]] + [
+            DISCARD_AT[p] for p in range(GRID) if down[p]
         ]
-    return [DRAW] + [take(p) for p in range(GRID) if present[p]]
+    return [DRAW] + [TAKE_AT[p] for p in range(GRID) if present[p]]
 
 
 def legal_actions(state: State) -> list[Action]:
     seat = state.current
-    present = [c is not None for c in state.cards[seat]]
-    down = [present[p] and not state.up[seat][p] for p in range(GRID)]
+    cards, up = state.cards[seat], state.up[seat]
+    present = [c is not None for c in cards]
+    down = [c is not None and not u for c, u in zip(cards, up, strict=True)]
     return list_actions(state.phase, state.drawn is not None, present, down)
 
 
 def check(state: State, action: Action, seat: int | None = None) -> None:
     """Raise ``IllegalMove`` (the rule and why) unless ``action`` is legal for ``seat`` now."""
-    if state.phase == "over":
+    phase, me = state.phase, state.current
+    if phase == "over":
         raise IllegalMove("S4.1", "the round is over and has been scored")
-    if seat is not None and seat != state.current:
-        rule = "S1.2" if state.phase == "reveal" else "S1.3"
-        raise IllegalMove(rule, f"it is not your turn: seat {state.current + 1} is to play")
+    if seat is not None and seat != me:
+        rule = "S1.2" if phase == "reveal" else "S1.3"
+        raise IllegalMove(rule, f"it is not your turn: seat {me + 1} is to play")
     if not isinstance(action, Action) or action.kind not in KINDS:
         raise IllegalMove("S2.2", "that is not a Skyjo action")
-    kind, pos = action.kind, action.position
+    kind, pos = action
+    if kind == "draw" and phase == "play" and state.drawn is None:
+        return  # a third of all actions: the start of a turn (S2.2)
     if kind == "timeout":
         return
     if kind in PLACED and (
         isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < GRID
     ):
         raise IllegalMove("S1.2", "a grid has 4 columns of 3 cards, and no such place")
-    me = state.current
-    if state.phase == "reveal":
+    if phase == "reveal":
         if kind != "reveal":
             raise IllegalMove("S1.2", "first everyone turns two of their own cards face up")
         if state.cards[me][pos] is None or state.up[me][pos]:
@@ -116,15 +143,18 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
             "S1.2", "the two cards are turned before the first turn; now draw or take a card"
         )
     holding = state.drawn is not None
-    if kind in ("take", "draw") and holding:
-        raise IllegalMove(
-            "S2.2",
-            "you have drawn a card: exchange it with one of yours, or discard it and turn a "
-            "face-down card",
-        )
-    if kind in ("exchange", "discard") and not holding:
+    if kind == "take" or kind == "draw":
+        if holding:
+            raise IllegalMove(
+                "S2.2",
+                "you have drawn a card: exchange it with one of yours, or discard it and turn a "
+                "face-down card",
+            )
+        if kind == "draw":
+            return
+    elif not holding:  # exchange or discard
         raise IllegalMove("S2.2", "draw a card from the draw pile first")
-    if kind != "draw" and state.cards[me][pos] is None:
+    if state.cards[me][pos] is None:
         raise IllegalMove("S3.1", "that column was removed: there is no card there")
     if kind == "discard" and state.up[me][pos]:
         raise IllegalMove(
@@ -136,50 +166,66 @@ def apply(state: State, action: Action, seat: int | None = None) -> list[Event]:
     """Apply a legal action and return what happened; an illegal one changes nothing."""
     check(state, action, seat)
     events: list[Event] = []
+    apply_fast(state, action, events)
+    return events
+
+
+def apply_fast(state: State, action: Action, events: list[Event] | None = None) -> None:
+    """``apply`` for callers that have checked the action (simulations): the same changes to
+    the state, and what the table would tell only when ``events`` is given to collect it."""
     me = state.current
-    kind, pos = action.kind, action.position
-    if kind == "timeout":
-        events.append(Event("timed_out", me, {}))
-        _time_out(state, me, events)
-    elif kind == "reveal":
-        _reveal(state, me, pos, events)
+    kind, pos = action
+    if kind == "draw":
+        _draw(state, me, events)
     elif kind == "take":
         card = state.discard.pop()
         replaced = _place(state, me, pos, card)
-        events.append(Event("took", me, {"position": pos, "card": card, "replaced": replaced}))
+        if events is not None:
+            events.append(Event("took", me, {"position": pos, "card": card, "replaced": replaced}))
         _after_turn(state, me, pos, events)
-    elif kind == "draw":
-        _draw(state, me, events)
     elif kind == "exchange":
         card = state.drawn
         assert card is not None
         state.drawn = None
         replaced = _place(state, me, pos, card)
-        events.append(Event("exchanged", me, {"position": pos, "card": card, "replaced": replaced}))
+        if events is not None:
+            detail = {"position": pos, "card": card, "replaced": replaced}
+            events.append(Event("exchanged", me, detail))
         _after_turn(state, me, pos, events)
-    else:
+    elif kind == "discard":
         _discard_and_turn(state, me, pos, events)
-    return events
+    elif kind == "reveal":
+        _reveal(state, me, pos, events)
+    else:
+        if events is not None:
+            events.append(Event("timed_out", me, {}))
+        _time_out(state, me, events)
 
 
 # -- how it happens -----------------------------------------------------------------------------
+# ``events`` is None when nobody is to be told (``apply_fast``): the state changes the same.
 
 
-def _start_turn(state: State, seat: int, events: list[Event]) -> None:
+def _start_turn(state: State, seat: int, events: list[Event] | None) -> None:
     state.current = seat
     state.turn += 1
+    if events is None:
+        return
     detail: dict[str, object] = {"turn": state.turn, "phase": state.phase}
     if state.closer is not None:
         detail["last"] = True  # S4.1: the one more turn after someone closed
     events.append(Event("turn", seat, detail))
 
 
-def _reveal(state: State, seat: int, pos: int, events: list[Event]) -> None:
+def _reveal(state: State, seat: int, pos: int, events: list[Event] | None) -> None:
     """S1.2: one of the two cards turned before the first turn."""
     assert state.reveals is not None
     state.up[seat][pos] = True
+    state.show_turned(seat, pos)
     state.reveals[seat] += 1
-    events.append(Event("revealed", seat, {"position": pos, "card": state.cards[seat][pos]}))
+    state.reveals_left = left_to_reveal(state.reveals)
+    if events is not None:
+        events.append(Event("revealed", seat, {"position": pos, "card": state.cards[seat][pos]}))
     if state.reveals[seat] < REVEALS:
         return
     if seat + 1 < state.players:
@@ -189,8 +235,10 @@ def _reveal(state: State, seat: int, pos: int, events: list[Event]) -> None:
     if state.starter is None:  # S1.3: the highest sum of the two, ties to the lowest seat
         sums = [_visible_sum(state, s) for s in range(state.players)]
         state.starter = max(range(state.players), key=lambda s: (sums[s], -s))
-        events.append(Event("starts", state.starter, {"rule": "S1.3", "sum": sums[state.starter]}))
-    else:  # S4.4: the previous round's closer
+        if events is not None:
+            detail = {"rule": "S1.3", "sum": sums[state.starter]}
+            events.append(Event("starts", state.starter, detail))
+    elif events is not None:  # S4.4: the previous round's closer
         events.append(Event("starts", state.starter, {"rule": "S4.4"}))
     _start_turn(state, state.starter, events)
 
@@ -201,15 +249,17 @@ def _visible_sum(state: State, seat: int) -> int:
     )
 
 
-def _draw(state: State, seat: int, events: list[Event]) -> None:
+def _draw(state: State, seat: int, events: list[Event] | None) -> None:
     """S2.2, and S2.3 when the draw pile is empty: the discards but the top are reshuffled."""
     if not state.draw:
         top = state.discard.pop()
         state.draw, state.discard = state.discard, [top]
-        state.rng.shuffle(state.draw)
-        events.append(Event("reshuffled", -1, {"cards": len(state.draw)}))
+        shuffle(state.rng, state.draw)
+        if events is not None:
+            events.append(Event("reshuffled", -1, {"cards": len(state.draw)}))
     state.drawn = state.draw.pop()
-    events.append(Event("drew", seat, {}))  # the card is the drawer's alone until placed
+    if events is not None:
+        events.append(Event("drew", seat, {}))  # the card is the drawer's alone until placed
 
 
 def _place(state: State, seat: int, pos: int, card: int) -> int:
@@ -222,20 +272,20 @@ def _place(state: State, seat: int, pos: int, card: int) -> int:
     return replaced
 
 
-def _discard_and_turn(state: State, seat: int, pos: int, events: list[Event]) -> None:
+def _discard_and_turn(state: State, seat: int, pos: int, events: list[Event] | None) -> None:
     """S2.2: the drawn card onto the discards, and a face-down card of one's own turned."""
     card = state.drawn
     assert card is not None
     state.drawn = None
     state.discard.append(card)
     state.up[seat][pos] = True
-    events.append(
-        Event("discarded", seat, {"card": card, "position": pos, "turned": state.cards[seat][pos]})
-    )
+    if events is not None:
+        detail = {"card": card, "position": pos, "turned": state.cards[seat][pos]}
+        events.append(Event("discarded", seat, detail))
     _after_turn(state, seat, pos, events)
 
 
-def _time_out(state: State, seat: int, events: list[Event]) -> None:
+def _time_out(state: State, seat: int, events: list[Event] | None) -> None:
     """The table's default for a player out of time: the first face-down cards are turned
     (S1.2); in a turn, a card is drawn (unless one is held) and discarded, and the first
     face-down card turned (S2.2)."""
@@ -255,32 +305,44 @@ def _time_out(state: State, seat: int, events: list[Event]) -> None:
     state.drawn = None
     pos = state.present(seat)[0]
     replaced = _place(state, seat, pos, card)
-    events.append(Event("exchanged", seat, {"position": pos, "card": card, "replaced": replaced}))
+    if events is not None:
+        events.append(
+            Event("exchanged", seat, {"position": pos, "card": card, "replaced": replaced})
+        )
     _after_turn(state, seat, pos, events)
 
 
-def _remove_column(state: State, seat: int, column: int, events: list[Event]) -> None:
-    """S3.1: three identical face-up cards in a column go onto the discards."""
+def _remove_column(state: State, seat: int, column: int, events: list[Event] | None) -> bool:
+    """S3.1: three identical face-up cards in a column go onto the discards. Whether they did."""
     if not state.options.column_removal:
-        return
-    places = column_positions(column)
-    cards = [state.cards[seat][p] for p in places]
-    if cards[0] is None or not all(state.up[seat][p] for p in places) or len(set(cards)) != 1:
-        return
-    for p in places:
-        state.discard.append(cards[0])
-        state.cards[seat][p] = None
-        state.up[seat][p] = False
-    events.append(Event("column_removed", seat, {"column": column, "card": cards[0]}))
+        return False
+    cards, up = state.cards[seat], state.up[seat]
+    first = column * ROWS
+    end = first + ROWS
+    card = cards[first]
+    if card is None or cards[first:end].count(card) != ROWS or not all(up[first:end]):
+        return False
+    for p in range(first, end):
+        state.discard.append(card)
+        cards[p] = None
+        up[p] = False
+    if events is not None:
+        events.append(Event("column_removed", seat, {"column": column, "card": card}))
+    return True
 
 
-def _after_turn(state: State, seat: int, pos: int, events: list[Event]) -> None:
+def _after_turn(state: State, seat: int, pos: int, events: list[Event] | None) -> None:
     """The end of a turn: a column may go (S3.1), the round may close or end (S4.1)."""
-    _remove_column(state, seat, column_of(pos), events)
-    if state.closer is None and state.all_up(seat):
+    cards = state.cards[seat]  # a column can go only if its card is in the grid three times:
+    if cards.count(cards[pos]) >= ROWS and _remove_column(state, seat, pos // ROWS, events):
+        state.show(seat)
+    else:
+        state.show_turned(seat, pos)
+    if state.closer is None and HIDDEN not in state.shown[seat]:  # all up: S4.1
         state.closer = seat
-        events.append(Event("closed", seat, {}))
-    following = state.next_seat(seat)
+        if events is not None:
+            events.append(Event("closed", seat, {}))
+    following = (seat + 1) % state.players  # S1.3: clockwise
     if state.closer is not None and following == state.closer:
         _final_reveal(state, events)
         score(state, events)
@@ -288,14 +350,16 @@ def _after_turn(state: State, seat: int, pos: int, events: list[Event]) -> None:
     _start_turn(state, following, events)
 
 
-def _final_reveal(state: State, events: list[Event]) -> None:
+def _final_reveal(state: State, events: list[Event] | None) -> None:
     """S4.1: every card is turned face up; columns of three identical cards go (S3.1)."""
     for seat in range(state.players):
         for p in state.face_down(seat):
             state.up[seat][p] = True
-        events.append(Event("turned_up", seat, {"grid": tuple(state.cards[seat])}))
+        if events is not None:
+            events.append(Event("turned_up", seat, {"grid": tuple(state.cards[seat])}))
         for column in range(COLUMNS):
             _remove_column(state, seat, column, events)
+        state.show(seat)
 
 
 def score(state: State, events: list[Event] | None = None) -> RoundResult:

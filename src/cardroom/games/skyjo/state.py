@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import random
 import zlib
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from .cards import GRID
+from .cards import GRID, HIDDEN, Cell
 from .options import Options
 
 Phase = Literal["reveal", "play", "over"]
@@ -42,7 +43,9 @@ class State:
 
     ``cards[seat][pos]`` is the card at a grid position (None once its column is removed),
     ``up[seat][pos]`` whether it lies face up. ``draw`` and ``discard`` have their top last.
-    ``drawn`` is the card a player has drawn and not yet placed (S2.2).
+    ``drawn`` is the card a player has drawn and not yet placed (S2.2). ``shown`` and
+    ``reveals_left`` are what every view shows of the grids and the reveals, kept by the rules
+    as cards move and turn (``show``), so that a view copies them instead of building them.
     """
 
     options: Options
@@ -63,10 +66,32 @@ class State:
     result: RoundResult | None = None
     scores: tuple[int, ...] = ()
     """The match totals as the match last set them (for the views; the rules never read them)."""
+    shown: list[tuple[Cell, ...]] = field(default_factory=list)
+    """Per seat, the grid's cells as every view shows them: built from the faces, never from a
+    face-down card's value, and shared by the views instead of rebuilt for each one."""
+    reveals_left: tuple[int, ...] = ()
+    """Per seat, the cards still to turn before the first turn (S1.2), as the views show it."""
 
     def __post_init__(self) -> None:
         if self.reveals is None:
             self.reveals = [0] * self.players
+        self.show()
+
+    def show(self, seat: int | None = None) -> None:
+        """Rebuild what the views show of a seat's grid, or of everything (every grid and the
+        reveals left) by default. The rules call it, or ``show_turned``, whenever a card moves
+        or turns; a position edited by hand calls it before taking views."""
+        if seat is None:
+            self.shown = [shown_cells(c, u) for c, u in zip(self.cards, self.up, strict=True)]
+            self.reveals_left = left_to_reveal(self.reveals or [0] * self.players)
+        else:
+            self.shown[seat] = shown_cells(self.cards[seat], self.up[seat])
+
+    def show_turned(self, seat: int, pos: int) -> None:
+        """Show the card that now lies face up at a position (``show`` for one card)."""
+        cells = list(self.shown[seat])
+        cells[pos] = self.cards[seat][pos]
+        self.shown[seat] = tuple(cells)
 
     def face_down(self, seat: int) -> list[int]:
         """The positions of the seat's face-down cards, in order."""
@@ -122,3 +147,15 @@ class State:
         parts.append(repr((self.phase, self.current, self.turn, self.reveals, self.drawn)))
         parts.append(repr((self.closer, self.starter)))
         return format(zlib.crc32("|".join(parts).encode()), "08x")
+
+
+def shown_cells(cards: Sequence[int | None], up: Sequence[bool]) -> tuple[Cell, ...]:
+    """A grid as everyone sees it: a face-up card's value, HIDDEN for a face-down card (its
+    owner included), None for a removed one (S3.1)."""
+    cells = zip(cards, up, strict=True)
+    return tuple([card if face_up or card is None else HIDDEN for card, face_up in cells])
+
+
+def left_to_reveal(reveals: Sequence[int]) -> tuple[int, ...]:
+    """Per seat, the cards still to turn before the first turn (S1.2)."""
+    return tuple([REVEALS - r for r in reveals])

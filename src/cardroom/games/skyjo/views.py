@@ -11,15 +11,15 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .actions import Action
-from .cards import COLUMNS, GRID, ROWS
+from .cards import COLUMNS, HIDDEN, ROWS, Cell
 from .options import Options
 from .rules import list_actions
-from .state import REVEALS, RoundResult, State
+from .state import RoundResult, State
 
-HIDDEN = "?"
-"""A face-down card, as every view shows it. A removed card (S3.1) is None."""
+__all__ = ["HIDDEN", "Cell", "SeatView", "view"]
 
-Cell = int | str | None
+_new = tuple.__new__
+"""Makes a named tuple from its fields in order: ``SeatView._make`` without its checks."""
 
 
 class SeatView(NamedTuple):
@@ -86,32 +86,34 @@ class SeatView(NamedTuple):
         }
 
 
-def _grid(state: State, seat: int) -> tuple[Cell, ...]:
-    cards, up = state.cards[seat], state.up[seat]
-    return tuple(None if cards[p] is None else cards[p] if up[p] else HIDDEN for p in range(GRID))
-
-
 def view(state: State, seat: int | None) -> SeatView:
-    """The view of ``seat`` (None: a spectator): the only way a state reaches anyone."""
+    """The view of ``seat`` (None: a spectator): the only way a state reaches anyone.
+
+    Built once per decision, so it is made from its fields in order (as ``SeatView._make``
+    does, without its length check) and takes the grids and reveals left the state keeps as
+    shown (``State.shown``, ``State.reveals_left``) rather than building them again."""
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
-    reveals = state.reveals or [0] * state.players
-    return SeatView(
-        seat=seat,
-        options=state.options,
-        players=state.players,
-        phase=state.phase,
-        current=state.current,
-        turn=state.turn,
-        grids=tuple(_grid(state, s) for s in range(state.players)),
-        discard_top=state.discard[-1] if state.discard else None,
-        discard_count=len(state.discard),
-        draw_count=len(state.draw),
-        holding=state.drawn is not None,
-        drawn=state.drawn if seat is not None and seat == state.current else None,
-        reveals_left=tuple(REVEALS - r for r in reveals),
-        starter=state.starter,
-        closer=state.closer,
-        result=state.result,
-        scores=state.scores or (0,) * state.players,
+    players, discard = state.players, state.discard
+    return _new(
+        SeatView,
+        (
+            seat,
+            state.options,
+            players,
+            state.phase,
+            state.current,
+            state.turn,
+            tuple(state.shown),  # grids
+            discard[-1] if discard else None,  # discard_top
+            len(discard),  # discard_count
+            len(state.draw),  # draw_count
+            state.drawn is not None,  # holding
+            state.drawn if seat is not None and seat == state.current else None,  # drawn
+            state.reveals_left,
+            state.starter,
+            state.closer,
+            state.result,
+            state.scores or (0,) * players,
+        ),
     )
