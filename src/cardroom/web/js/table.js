@@ -261,6 +261,8 @@ export class TableScreen {
   }
 
   animate(events, before, handBefore) {
+    // Nothing flies over a round summary or a result: they have the player's attention.
+    if (this.model.summary || (this.model.result && !this.hideResult)) return;
     this.play?.animate(events, before, handBefore);
   }
 
