@@ -39,6 +39,27 @@ def create_bot_table(
     return page.evaluate("location.hash").split("/")[-1]
 
 
+def bot_table(
+    page: Any, *, bots: int, level: str = "easy", options: dict[str, Any] | None = None
+) -> str:
+    """A started private table against `bots` bots (one POST /api/quickplay from the page),
+    opened in the browser; returns its id."""
+    table_id = page.evaluate(
+        """async ([bots, level, options]) => {
+            const r = await fetch('/api/quickplay', {method: 'POST', headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${localStorage.getItem('cardroom.token')}`},
+                body: JSON.stringify({bots, level, options: {players: bots + 1, ...options}})});
+            if (!r.ok) throw new Error(await r.text());
+            return (await r.json()).table.id;
+        }""",
+        [bots, level, options or {}],
+    )
+    page.evaluate("(id) => { location.hash = `#/table/${id}`; }", table_id)
+    page.wait_for_selector(BOARD)
+    return table_id
+
+
 def wait_my_turn_or_end(page: Any) -> bool:
     """Wait until this seat may act (True) or the match result shows (False)."""
     page.wait_for_function(

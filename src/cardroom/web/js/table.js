@@ -269,8 +269,9 @@ export class TableScreen {
   // -- moves ---------------------------------------------------------------------------------
 
   onClick(e) {
-    if (!this.play || !this.model.view || this.model.mySeat === null) return;
-    this.play.onClick(e);
+    if (!this.play || !this.model.view) return;
+    if (this.model.mySeat === null) this.play.onWatchClick?.(e);
+    else this.play.onClick(e);
   }
 
   send(action, target) {
@@ -287,6 +288,7 @@ export class TableScreen {
 
   onKey(key) {
     if (!this.model.view) return false;
+    if (key === "escape" && this.play?.onKey("escape")) return true;
     if (key === "escape") {
       this.select(null);
       return true;

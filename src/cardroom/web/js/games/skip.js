@@ -15,6 +15,7 @@ export class SkipPlay {
   constructor(screen) {
     this.screen = screen;
     this.lastClick = null;
+    this.peek = null; // a long discard pile opened in full: {seat, pile}
     this.undrag = enableDrag(screen.root, {
       selectionOf: (el) => (this.model.myTurn ? this.selectionFromEl(el) : null),
       start: (sel) => this.select(sel),
@@ -60,7 +61,7 @@ export class SkipPlay {
     const m = this.model;
     const s = this.screen;
     const assist = !!m.view.options?.assist;
-    const ui = { selection: s.selection, refusal: s.refusal, targets: new Set(), movable: new Set() };
+    const ui = { selection: s.selection, refusal: s.refusal, targets: new Set(), movable: new Set(), peek: this.peek };
     if (assist && m.myTurn) {
       if (s.selection) for (const t of legalTargets(s.selection, m.legal)) ui.targets.add(targetKey(t));
       for (const sel of this.allSources()) if (canPlay(sel, m.legal)) ui.movable.add(sourceKey(sel));
@@ -160,7 +161,29 @@ export class SkipPlay {
     this.screen.render();
   }
 
+  /** Opening and closing a long pile in full: for players and spectators alike. */
+  onPeekClick(e) {
+    const opener = e.target.closest("[data-peek]");
+    if (opener) {
+      const [seat, pile] = opener.dataset.peek.split("-").map(Number);
+      this.peek = this.peek?.seat === seat && this.peek?.pile === pile ? null : { seat, pile };
+      this.screen.render();
+      return true;
+    }
+    if (this.peek && (e.target.closest("[data-peek-close]") || !e.target.closest("#peek"))) {
+      this.peek = null;
+      this.screen.render();
+      return !!e.target.closest("[data-peek-close]");
+    }
+    return !!e.target.closest("#peek");
+  }
+
+  onWatchClick(e) {
+    this.onPeekClick(e);
+  }
+
   onClick(e) {
+    if (this.onPeekClick(e)) return;
     const s = this.screen;
     const action = e.target.closest("[data-action]");
     if (action?.dataset.action === "pass") return s.send({ type: "pass" }, null);
@@ -216,6 +239,11 @@ export class SkipPlay {
   }
 
   onKey(key) {
+    if (key === "escape" && this.peek) {
+      this.peek = null;
+      this.screen.render();
+      return true;
+    }
     const root = this.screen.root;
     const q = (selector) => root.querySelector(selector);
     const hand = "12345".indexOf(key);

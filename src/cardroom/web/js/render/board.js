@@ -8,40 +8,60 @@ import { h } from "../dom.js";
 import { backEl, cardEl, cardLabel, describeCards, fanEl, slotEl } from "./cards.js";
 import { sameSelection, targetKey } from "../moves.js";
 
-/** ui: {selection, targets: Set of target keys (assist), movable: Set of source keys, busy} */
+/** ui: {selection, targets: Set of target keys (assist), movable: Set of source keys, busy, peek} */
 export function renderBoard(model, ui) {
   const v = model.view;
   const me = model.mySeat;
+  const others = [];
+  for (let i = 1; i <= v.players; i += 1) {
+    const seat = me === null ? i - 1 : (me + i) % v.players;
+    if (seat !== me) others.push(seat);
+  }
   const board = h("section", {
-    class: "board",
+    class: "board skip-board",
     id: "board",
     "aria-label": "Table",
+    "data-others": others.length,
+    "data-sides": others.length >= SIDES_FROM,
     "data-my-turn": model.myTurn ? "true" : "false",
     "data-current": v.current,
     "data-legal": JSON.stringify(model.legal),
     "data-seq": model.seq ?? "",
     "data-selected": ui.selection ? JSON.stringify(ui.selection) : "",
   });
-  const others = [];
-  for (let i = 1; i <= v.players; i += 1) {
-    const seat = me === null ? i - 1 : (me + i) % v.players;
-    if (seat !== me) others.push(seat);
-  }
+  const [left, top, right] = aroundTheTable(others);
+  const group = (seats, where) => h("div", { class: `others-${where}` }, seats.map((s) => seatPanel(model, ui, s, others.indexOf(s))));
   board.append(
-    h("div", { class: "others", role: "list", "aria-label": "Other players" }, others.map((s) => seatPanel(model, ui, s))),
+    h("div", { class: "others", role: "list", "aria-label": "Other players" },
+      group(left, "left"), group(top, "top"), group(right, "right")),
     centre(model, ui),
   );
   if (me !== null) board.append(myArea(model, ui, me), handRow(model, ui));
+  if (ui.peek) board.append(peekPanel(model, ui.peek));
   return board;
 }
 
-function seatPanel(model, ui, seat) {
+const SIDES_FROM = 4; // other players from which the sides of the table are used (wide screens)
+
+/**
+ * Where the other players sit, in turn order from the one after you: up the left side, along
+ * the top, down the right side (a wide screen shows the sides; a narrow one lists them all
+ * above the middle, in the same order).
+ */
+export function aroundTheTable(others) {
+  const k = others.length;
+  const side = k >= 6 ? 2 : k >= SIDES_FROM ? 1 : 0;
+  return [others.slice(0, side).reverse(), others.slice(side, k - side), others.slice(k - side)];
+}
+
+function seatPanel(model, ui, seat, turnOrder) {
   const v = model.view;
   const info = model.seatInfo(seat);
   const isPartner = model.partner === seat;
   const current = v.current === seat && !v.result;
   const top = v.stock_tops[seat];
   const count = v.stock_counts[seat];
+  const inHand = v.hand_counts[seat];
   const badges = [];
   if (isPartner) badges.push(h("span", { class: "badge partner" }, "Partner"));
   else if (v.partners && model.mySeat !== null) badges.push(h("span", { class: "badge" }, "Opponent"));
@@ -58,40 +78,75 @@ function seatPanel(model, ui, seat) {
     stock = h("button", { ...sourceAttrs(ui, { from: "partner_stock" }), ...stockAttrs, type: "button",
       "aria-label": `Partner's ${stockLabel}` }, top === null ? slotEl("") : cardEl(top), countBadge(count));
   } else {
-    stock = h("div", { ...stockAttrs, "aria-label": stockLabel }, top === null ? slotEl("") : cardEl(top), countBadge(count),
-      h("span", { class: "caption" }, "stock"));
+    stock = h("div", { ...stockAttrs, role: "img", "aria-label": `${model.name(seat)}'s ${stockLabel}` },
+      top === null ? slotEl("") : cardEl(top), countBadge(count));
   }
   const discards = v.discards[seat].map((pile, index) => {
     const n = index + 1;
-    const label = `discard pile ${n}: ${describeCards(pile)}`;
+    const label = `${isPartner ? "Partner's" : `${model.name(seat)}'s`} discard pile ${n}: ${describeCards(pile)}`;
     const attrs = { class: "pile discard", "data-key": `discard-${seat}-${n}`, "data-pile": n };
-    if (!isPartner) return h("div", { ...attrs, "aria-label": label }, fanEl(pile));
+    const long = pile.length >= LONG_PILE;
+    if (!isPartner) {
+      // Nobody plays from here: a long pile opens in full when pressed.
+      if (long) {
+        return h("button", { ...attrs, type: "button", "data-peek": `${seat}-${n}`, "aria-expanded": String(samePeek(ui.peek, seat, n)),
+          "aria-label": `${label}. Show the whole pile` }, fanEl(pile));
+      }
+      return h("div", { ...attrs, role: "img", "aria-label": label }, fanEl(pile));
+    }
     const partnerTarget = model.view.options.team_discards;
-    return h("button", {
-      ...attrs,
-      ...sourceAttrs(ui, { from: "partner_discard", pile: n }),
-      ...(partnerTarget ? targetAttrs(ui, { to: "partner_discard", pile: n }) : {}),
-      type: "button",
-      "aria-label": `Partner's ${label}`,
-    }, fanEl(pile));
+    return h("div", { class: "discard-slot" },
+      h("button", {
+        ...attrs,
+        ...sourceAttrs(ui, { from: "partner_discard", pile: n }),
+        ...(partnerTarget ? targetAttrs(ui, { to: "partner_discard", pile: n }) : {}),
+        type: "button",
+        "aria-label": label,
+      }, fanEl(pile)),
+      long ? peekChip(ui, seat, n, pile.length, label) : null);
   });
   return h("article", {
     class: `seat-panel${current ? " current" : ""}${isPartner ? " is-partner" : ""}`,
     role: "listitem",
+    style: `--turn:${turnOrder}`,
     "data-seat": seat,
-    "aria-label": `${model.name(seat)}${current ? ", playing now" : ""}: ${stockLabel}, ${v.hand_counts[seat]} cards in hand`,
+    "aria-label": `${model.name(seat)}${current ? ", playing now" : ""}: ${stockLabel}, ${inHand} cards in hand`,
   },
   h("header", {},
     h("span", { class: "seat-name" }, model.name(seat)),
     badges,
     scoreBadge(model, seat),
+    h("span", { class: "hand-count", "data-key": `hand-${seat}`, title: "cards in hand", "aria-hidden": "true" },
+      h("span", { class: "hand-icon" }), String(inHand)),
     current ? h("span", { class: "turn-dot", "aria-hidden": "true" }, "▶") : null,
     current ? h("span", { class: "timer", "data-timer": "" }) : null),
-  h("div", { class: "seat-body mini" },
-    stock,
-    h("div", { class: "discards" }, discards),
-    h("div", { class: "pile hand-count", "data-key": `hand-${seat}`, "aria-hidden": "true", title: "cards in hand" },
-      backEl(String(v.hand_counts[seat])), h("span", { class: "caption" }, "hand"))));
+  h("div", { class: "seat-body mini" }, stock, h("div", { class: "discards" }, discards)));
+}
+
+/** A discard pile at least this long is compressed on the table and can be opened in full. */
+export const LONG_PILE = 6;
+
+function samePeek(peek, seat, pile) {
+  return !!peek && peek.seat === seat && peek.pile === pile;
+}
+
+function peekChip(ui, seat, pile, count, label) {
+  return h("button", { type: "button", class: "peek-chip", "data-peek": `${seat}-${pile}`,
+    "aria-expanded": String(samePeek(ui.peek, seat, pile)), "aria-label": `${label}. Show all ${count} cards` },
+  h("span", { "aria-hidden": "true" }, `all ${count}`));
+}
+
+/** A long discard pile shown in full, bottom card first (opened on demand, closed by Esc). */
+function peekPanel(model, peek) {
+  const pile = model.view.discards[peek.seat]?.[peek.pile - 1];
+  if (!pile) return null;
+  const whose = peek.seat === model.mySeat ? "Your" : `${model.name(peek.seat)}'s`;
+  return h("div", { class: "peek", id: "peek", role: "dialog", "aria-modal": "false", "aria-labelledby": "peek-title" },
+    h("div", { class: "peek-head" },
+      h("h2", { id: "peek-title" }, `${whose} discard pile ${peek.pile} · ${pile.length} cards, the top one last`),
+      h("button", { type: "button", class: "btn small", "data-peek-close": "" }, "Close")),
+    h("ol", { class: "peek-cards", "aria-label": describeCards(pile) },
+      pile.map((card) => h("li", {}, cardEl(card)))));
 }
 
 function centre(model, ui) {
@@ -135,22 +190,26 @@ function myArea(model, ui, me) {
   }, top === null ? slotEl("empty") : cardEl(top), countBadge(count));
   const discards = v.discards[me].map((pile, index) => {
     const n = index + 1;
-    return h("button", {
-      type: "button",
-      class: `pile discard mine${handChosen ? " ends-turn" : ""}`,
-      "data-key": `discard-${me}-${n}`,
-      "data-pile": n,
-      ...sourceAttrs(ui, { from: "discard", pile: n }),
-      ...targetAttrs(ui, { to: "discard", pile: n }),
-      "aria-label": `Your discard pile ${n}: ${describeCards(pile)}${handChosen ? ". Discard the chosen card here: ends your turn" : ""}`,
-    }, fanEl(pile), h("span", { class: "caption" }, handChosen ? "end turn" : `discard ${n}`),
-    handChosen ? h("span", { class: "end-mark", "aria-hidden": "true" }, "⏎") : null);
+    const label = `Your discard pile ${n}: ${describeCards(pile)}`;
+    return h("div", { class: "discard-slot" },
+      h("button", {
+        type: "button",
+        class: `pile discard mine${handChosen ? " ends-turn" : ""}`,
+        "data-key": `discard-${me}-${n}`,
+        "data-pile": n,
+        ...sourceAttrs(ui, { from: "discard", pile: n }),
+        ...targetAttrs(ui, { to: "discard", pile: n }),
+        "aria-label": `${label}${handChosen ? ". Discard the chosen card here: ends your turn" : ""}`,
+      }, fanEl(pile), handChosen ? h("span", { class: "end-mark", "aria-hidden": "true" }, "⏎") : null),
+      handChosen ? null
+        : pile.length >= LONG_PILE ? peekChip(ui, me, n, pile.length, label)
+          : h("span", { class: "caption", "aria-hidden": "true" }, `discard ${n}`));
   });
   return h("div", { class: `mine-area${model.myTurn ? " my-turn" : ""}`, "aria-label": "Your piles" },
-    h("div", { class: "stock-wrap" }, h("span", { class: "caption" }, "Stock"), stock, scoreBadge(model, me)),
+    h("div", { class: "stock-wrap" }, stock, h("span", { class: "caption" }, "stock"), scoreBadge(model, me)),
     h("div", { class: "discard-area" },
       h("div", { class: "my-discards", role: "group", "aria-label": "Your discard piles" }, discards),
-      handChosen ? h("p", { class: "end-hint", id: "end-hint" }, "⚠ Putting this card on a discard pile ends your turn") : null));
+      handChosen ? h("p", { class: "end-hint", id: "end-hint" }, "⚠ A discard here ends your turn") : null));
 }
 
 function handRow(model, ui) {

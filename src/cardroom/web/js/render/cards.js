@@ -44,12 +44,15 @@ export function slotEl(text = "", attrs = {}) {
   return h("span", { class: "slot", ...attrs }, text);
 }
 
-/** A discard pile drawn as a fan, so every card's number shows (R7.2: discards are public). */
+/**
+ * A discard pile drawn as a fan, so every card's number shows (R7.2: discards are public).
+ * Each covered card shows a strip; the place decides how tall a fan may grow (CSS `--fan-max`,
+ * in card heights), so a long pile squeezes its strips instead of pushing the hand off screen.
+ */
 export function fanEl(cards, attrs = {}) {
-  // Each covered card shows a strip with its number; long piles get thinner strips.
   const strip = Math.min(0.26, Math.max(0.13, 1.6 / Math.max(1, cards.length - 1)));
-  const overlap = (1 - strip).toFixed(3);
-  const fan = h("span", { class: "fan", "data-count": cards.length, style: `--overlap:${overlap}`, ...attrs });
+  const style = `--strip:${strip.toFixed(3)};--gaps:${Math.max(1, cards.length - 1)}`;
+  const fan = h("span", { class: "fan", "data-count": cards.length, style, ...attrs });
   if (cards.length === 0) fan.append(slotEl(""));
   for (const card of cards) fan.append(cardEl(card));
   return fan;

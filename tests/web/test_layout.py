@@ -1,0 +1,124 @@
+"""The Skip table fits the window: your hand, your stock and the tops of your discard piles are
+on screen without scrolling at every turn, with 2 or 8 players, on a desktop and a phone, even
+when a discard pile grows long (its fan is squeezed; the whole pile opens on demand)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import ui
+from .conftest import DESKTOP, PHONE
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+
+MUST_SHOW = {
+    "hand": '[data-src="hand"]',
+    "stock": '.mine-area [data-src="stock"]',
+    "discard tops": ".mine-area .pile.discard .fan > :last-child",
+    "building piles": '[data-dst="build"]',
+}
+"""What a player needs on screen at every turn."""
+
+
+def off_screen(page: Any) -> list[str]:
+    """The places of MUST_SHOW (and the others' panels) that lie outside the viewport."""
+    return page.evaluate(
+        """(selectors) => {
+            const w = window.innerWidth, h = window.innerHeight, out = [];
+            for (const [name, sel] of Object.entries(selectors)) {
+                const els = [...document.querySelectorAll(sel)];
+                if (!els.length) out.push(`${name}: missing`);
+                for (const el of els) {
+                    const r = el.getBoundingClientRect();
+                    if (r.top < 0 || r.left < 0 || r.bottom > h + 0.5 || r.right > w + 0.5)
+                        out.push(`${name} at ${Math.round(r.left)},${Math.round(r.top)}` +
+                                 `-${Math.round(r.right)},${Math.round(r.bottom)} in ${w}x${h}`);
+                }
+            }
+            if (document.documentElement.scrollWidth > w) out.push('the page scrolls sideways');
+            return out;
+        }""",
+        MUST_SHOW,
+    )
+
+
+def others_fit(page: Any) -> bool:
+    """Whether every other player's panel is fully on screen too (no scrolling of their area)."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.seat-panel')].every((el) => {
+            const r = el.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= window.innerHeight + 0.5 && r.left >= 0
+                && r.right <= window.innerWidth + 0.5;
+        })"""
+    )
+
+
+LONG = 9
+"""A discard pile this long no longer fits as a plain fan in the room the table gives it."""
+
+
+def pile_length(page: Any) -> int:
+    return int(page.get_attribute(".mine-area .fan >> nth=0", "data-count") or 0)
+
+
+def pile_first(actions: list[ui.Action]) -> ui.Action:
+    """Grow discard pile 1: discard there whenever allowed (the stock when it can go)."""
+    for action in actions:
+        if action["type"] == "play" and action["from"] == "stock":
+            return action
+    for action in actions:
+        if action["type"] == "discard" and action["pile"] == 1:
+            return action
+    return ui.choose(actions)
+
+
+@pytest.mark.parametrize(
+    ("size", "players"), [("desktop", 2), ("desktop", 8), ("phone", 2), ("phone", 8)]
+)
+def test_hand_stock_and_discard_tops_stay_on_screen(
+    browser: Any, server: str, artifacts: Path, size: str, players: int
+) -> None:
+    context = browser.new_context(viewport=SIZES[size], base_url=server, reduced_motion="reduce")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(30_000)
+    try:
+        ui.sign_in(page, f"Fit {size} {players}")
+        ui.bot_table(page, bots=players - 1)
+        turns = 0
+        while pile_length(page) < LONG:
+            assert ui.wait_my_turn_or_end(page), "the match ended before a pile grew long"
+            problems = off_screen(page)
+            assert not problems, f"turn {turns}: {problems}"
+            if turns == 1:
+                page.screenshot(path=artifacts / f"layout-{size}-{players}p-start.png")
+                assert others_fit(page), "the other players' panels need scrolling"
+            ui.click_move(page, pile_first(ui.legal(page)), check_assist=False)
+            turns += 1
+            assert turns < 60, "pile 1 does not grow"
+        assert ui.wait_my_turn_or_end(page)
+        longest = pile_length(page)
+        assert longest >= LONG
+        assert not off_screen(page)
+        assert others_fit(page)
+        # The long pile is squeezed on the table; it opens in full on demand, and closes.
+        page.screenshot(path=artifacts / f"layout-{size}-{players}p-long-pile.png")
+        chip = page.locator('.mine-area .peek-chip[data-peek$="-1"]')
+        chip.click()
+        peek = page.locator("#peek")
+        peek.wait_for()
+        assert peek.locator(".card").count() == longest
+        box = peek.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size]["height"]
+        page.screenshot(path=artifacts / f"layout-{size}-{players}p-peek.png")
+        page.keyboard.press("Escape")
+        peek.wait_for(state="detached")
+    finally:
+        context.close()
+    assert not errors, errors
