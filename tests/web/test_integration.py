@@ -5,6 +5,7 @@ without becoming someone else, resuming a reloaded table without `resync` while 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -74,7 +75,7 @@ def test_a_reloaded_table_resumes_without_resync_and_moves_carry_after(page: Any
     assert page.locator("#refusal").is_hidden()
 
 
-def test_a_finished_match_shows_the_achievement_earned(quick_page: Any) -> None:
+def test_a_finished_match_shows_the_achievement_earned(quick_page: Any, artifacts: Path) -> None:
     page = quick_page
     ui.sign_in(page, "Achiever")
     ui.create_bot_table(page, stock=1)
@@ -85,9 +86,28 @@ def test_a_finished_match_shows_the_achievement_earned(quick_page: Any) -> None:
         assert moves < 200
     awards = page.locator("#match-awards")
     awards.wait_for()
+    page.screenshot(path=artifacts / "awards-result-desktop.png")
     # A first finished match earns "Pull up a chair" (first_match) at any table.
     assert "Pull up a chair" in awards.inner_text()
     assert "You earned" in awards.inner_text()
-    banner = page.locator("#awards-banner")
-    assert banner.get_attribute("aria-live") == "polite"
-    assert "Pull up a chair" in banner.inner_text()
+    # The result lists the news; no banner covers it. Screen readers hear it once.
+    assert page.locator("#awards-summary").count() == 0
+    page.wait_for_function(
+        "() => document.querySelector('#announcer').textContent.includes('Pull up a chair')"
+    )
+    assert page.get_attribute("#announcer", "aria-live") == "polite"
+    # Put away, the result leaves one summary in the toolbar, beside the board, not over it.
+    page.click("#result-close")
+    page.locator("#match-result").wait_for(state="detached")
+    summary = page.locator("#awards-summary")
+    assert "achievement" in summary.inner_text()
+    box, board = summary.bounding_box(), page.locator("#board").bounding_box()
+    assert box and board and box["y"] + box["height"] <= board["y"]
+    summary.locator(".awards-chip").click()
+    assert "Pull up a chair" in page.locator("#awards-list").inner_text()
+    page.screenshot(path=artifacts / "awards-summary-desktop.png")
+    page.click(".awards-dismiss")
+    summary.wait_for(state="detached")
+    # The result comes back from the toolbar.
+    page.click(".table-toolbar >> text=Result")
+    page.locator("#match-result").wait_for()

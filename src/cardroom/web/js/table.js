@@ -13,6 +13,7 @@ import { renderWaiting } from "./render/waiting.js";
 import { bindKeys } from "./keys.js";
 import { finishAll, snapshot } from "./anim.js";
 import { announce } from "./announce.js";
+import { awardIcon } from "./render/overlays.js";
 import { gameTitle, kitFor } from "./games/index.js";
 import * as sound from "./sound.js";
 
@@ -31,7 +32,8 @@ export class TableScreen {
     this.socket = null;
     this.viewCheck = null;
     this.play = null; // the game's kit (js/games/), once the table says which game it is
-    this.banner = awardsBanner();
+    this.awardsDismissed = false; // the league's news of the last match, put away
+    this.awardsOpen = false;
     this.tick = setInterval(() => this.updateClock(), 250);
     this.unbindKeys = bindKeys((key) => this.onKey(key));
     root.addEventListener("click", (this.clickHandler = (e) => this.onClick(e)));
@@ -69,7 +71,6 @@ export class TableScreen {
   destroy() {
     clearInterval(this.tick);
     clearTimeout(this.viewCheck);
-    this.banner.remove();
     this.unbindKeys();
     this.play?.destroy();
     delete document.body.dataset.game;
@@ -124,18 +125,45 @@ export class TableScreen {
     this.showAwards(events);
   }
 
-  /** The league's news after a match (achievements, rating changes): a banner on the table,
-   * which is a polite live region, so screen readers hear it once. */
+  /** The league's news after a match (achievements, rating changes): the match result lists
+   * it; the toolbar shows one summary of it when the result is put away (never over the play
+   * or the result); screen readers hear it once, as one sentence. */
   showAwards(events) {
-    for (const event of events) {
-      if (event.kind !== "achievement" && event.kind !== "rating") continue;
-      const mine = event.seat === this.model.mySeat;
-      const item = h("div", { class: `award-toast ${event.kind}${mine ? " mine" : ""}`, "data-kind": event.kind },
-        h("span", { class: "award-icon", "aria-hidden": "true" }, event.kind === "achievement" ? "🏆" : "📈"),
-        h("span", {}, this.describe(event)));
-      this.banner.append(item);
-      setTimeout(() => item.remove(), AWARD_MS);
-    }
+    const news = events.filter((event) => event.kind === "achievement" || event.kind === "rating");
+    if (!news.length) return;
+    this.awardsDismissed = false;
+    announce(`League news: ${news.map((event) => this.describe(event)).join(". ")}`);
+    this.render();
+  }
+
+  awardsSummary() {
+    const m = this.model;
+    const resultShown = m.result && !this.hideResult;
+    if (!m.awards.length || this.awardsDismissed || resultShown) return null;
+    const achievements = m.awards.filter((e) => e.kind === "achievement");
+    const myRating = m.awards.find((e) => e.kind === "rating" && e.seat === m.mySeat);
+    const parts = [];
+    if (achievements.length) parts.push(`★ ${achievements.length} achievement${achievements.length > 1 ? "s" : ""}`);
+    if (myRating) {
+      const change = Number(myRating.detail.after) - Number(myRating.detail.before);
+      parts.push(`${change >= 0 ? "▲ +" : "▼ −"}${Math.abs(change).toFixed(1)} rating`);
+    } else if (m.awards.some((e) => e.kind === "rating")) parts.push("ratings moved");
+    const toggle = () => {
+      this.awardsOpen = !this.awardsOpen;
+      this.render();
+    };
+    const dismiss = () => {
+      this.awardsDismissed = true;
+      this.awardsOpen = false;
+      this.render();
+    };
+    return h("div", { class: "awards-summary", id: "awards-summary", role: "group", "aria-label": "League news of the last match" },
+      h("button", { type: "button", class: "awards-chip", "aria-expanded": String(this.awardsOpen), "aria-controls": "awards-list", onclick: toggle },
+        parts.join(" · ")),
+      h("button", { type: "button", class: "awards-dismiss", "aria-label": "Dismiss the league news", onclick: dismiss }, "×"),
+      this.awardsOpen ? h("ul", { class: "awards awards-pop", id: "awards-list" },
+        m.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === m.mySeat ? " mine" : ""}`, "data-kind": event.kind },
+          awardIcon(event), this.describe(event)))) : null);
   }
 
   onError(msg) {
@@ -199,6 +227,10 @@ export class TableScreen {
         canRematch: !m.spectator,
         onRematch: () => this.call(() => api.rematch(this.tableId)),
         onLobby: () => this.exit(),
+        onClose: () => {
+          this.hideResult = true;
+          this.render();
+        },
       }));
     }
     mount(this.root, this.toolbar(), layout, overlays.length ? h("div", { class: "overlay" }, overlays) : null);
@@ -215,6 +247,7 @@ export class TableScreen {
     return h("div", { class: "table-toolbar" },
       h("span", { class: "table-title" }, t?.name ? `“${t.name}” · ${gameTitle(t.game)}` : `${gameTitle(t?.game)} table`, m.spectator && m.view ? h("span", { class: "badge" }, "Watching") : null),
       h("span", { class: "spacer" }),
+      this.awardsSummary(),
       isOwner && m.playing && t.status === "playing" && !m.myTurn && !m.view.result && !m.seatInfo(m.view.current)?.bot
         ? h("button", { type: "button", class: "btn small", title: "Skip the current turn (owner)", onclick: () => this.call(() => api.skip(this.tableId)) }, "Skip turn") : null,
       m.result && this.hideResult ? h("button", { type: "button", class: "btn small primary", onclick: () => { this.hideResult = false; this.render(); } }, "Result") : null,
@@ -350,11 +383,3 @@ export class TableScreen {
 }
 
 const VIEW_GRACE_MS = 3000;
-const AWARD_MS = 8000;
-
-/** The live region for the league's news, outside the re-rendered table (one per screen). */
-function awardsBanner() {
-  const el = h("div", { class: "awards-banner", id: "awards-banner", role: "status", "aria-live": "polite" });
-  document.body.append(el);
-  return el;
-}

@@ -26,7 +26,7 @@ export function roundSummary(model, detail, secondsLeft) {
     h("p", { class: "next-round" }, secondsLeft === null ? "" : `Next round in `, h("span", { "data-next-round": "" }, secondsLeft === null ? "" : `${Math.ceil(secondsLeft)} s`)));
 }
 
-export function matchResult(model, detail, { onRematch, onLobby, canRematch }) {
+export function matchResult(model, detail, { onRematch, onLobby, onClose, canRematch }) {
   const winners = detail.winners || [];
   const scores = detail.scores || [];
   const iWon = model.mySeat !== null && winners.includes(model.mySeat);
@@ -37,8 +37,17 @@ export function matchResult(model, detail, { onRematch, onLobby, canRematch }) {
       h("li", { class: winners.includes(seat) ? "winner" : "" }, h("span", {}, model.name(seat)), h("b", {}, `${score} pts`)))),
     model.awards.length ? h("ul", { class: "awards", id: "match-awards", "aria-label": "Achievements and ratings" },
       model.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === model.mySeat ? " mine" : ""}`, "data-kind": event.kind },
-        event.kind === "achievement" ? "🏆 " : "📈 ", describe(event, model)))) : null,
+        awardIcon(event), describe(event, model)))) : null,
     h("div", { class: "actions" },
       canRematch ? h("button", { type: "button", class: "btn primary", id: "rematch", onclick: onRematch }, "Rematch") : null,
+      h("button", { type: "button", class: "btn", id: "result-close", onclick: onClose }, "Look at the table"),
       h("button", { type: "button", class: "btn", onclick: onLobby }, "Back to the lobby")));
+}
+
+/** The mark of a league news line: a star for an achievement, an arrow for a rating's move
+ * (characters every system font has, unlike emoji). */
+export function awardIcon(event) {
+  if (event.kind === "achievement") return h("span", { class: "award-icon", "aria-hidden": "true" }, "★ ");
+  const up = Number(event.detail?.after) >= Number(event.detail?.before);
+  return h("span", { class: "award-icon", "aria-hidden": "true" }, up ? "▲ " : "▼ ");
 }

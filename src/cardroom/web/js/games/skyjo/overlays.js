@@ -1,6 +1,7 @@
 /** Skyjo's round summary (sums, the closer's doubling and why, totals) and the game's result
  * (lowest total first), with the league's awards and a rematch button. */
 import { h } from "../../dom.js";
+import { awardIcon } from "../../render/overlays.js";
 
 /** Why the closer's score is what it is (S4.3), in one sentence. */
 export function doublingNote(model, result, options) {
@@ -50,7 +51,7 @@ export function roundSummary(model, detail, secondsLeft) {
     h("p", { class: "next-round" }, secondsLeft === null ? "" : "Next round in ", h("span", { "data-next-round": "" }, secondsLeft === null ? "" : `${Math.ceil(secondsLeft)} s`)));
 }
 
-export function matchResult(model, detail, { onRematch, onLobby, canRematch }, describe) {
+export function matchResult(model, detail, { onRematch, onLobby, onClose, canRematch }, describe) {
   const winners = detail.winners || [];
   const scores = detail.scores || [];
   const iWon = model.mySeat !== null && winners.includes(model.mySeat);
@@ -64,8 +65,9 @@ export function matchResult(model, detail, { onRematch, onLobby, canRematch }, d
     last?.result ? h("details", { class: "last-round", open: true }, h("summary", {}, `Round ${last.round}, the last`), roundTable(model, last)) : null,
     model.awards.length ? h("ul", { class: "awards", id: "match-awards", "aria-label": "Achievements and ratings" },
       model.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === model.mySeat ? " mine" : ""}`, "data-kind": event.kind },
-        event.kind === "achievement" ? "🏆 " : "📈 ", describe(event)))) : null,
+        awardIcon(event), describe(event)))) : null,
     h("div", { class: "actions" },
       canRematch ? h("button", { type: "button", class: "btn primary", id: "rematch", onclick: onRematch }, "Rematch") : null,
+      h("button", { type: "button", class: "btn", id: "result-close", onclick: onClose }, "Look at the table"),
       h("button", { type: "button", class: "btn", onclick: onLobby }, "Back to the lobby")));
 }
