@@ -279,15 +279,10 @@ def test_a_team_falls_back_to_solo_when_a_partner_has_gone_R2_5():
         assert "solo" in told
 
 
-def test_the_owner_skips_the_player_to_move_and_evicts_a_player_to_a_bot():
+def test_the_owner_evicts_a_player_and_a_bot_plays_the_seat():
     room = Room.open(seats=3)
     room.sit(ADA, BEA, CAL)
     room.do(c.Start(ADA))
-    current = room.master.match.game_match.current
-    room.do(c.SkipTurn(ADA))
-    kinds = [e["kind"] for e in room.last("ws-ada", "event")["events"]]
-    assert kinds[:2] == ["skipped", "timed_out"]
-    assert room.master.match.game_match.current != current
     room.do(c.Evict(ADA, 2))
     assert 2 in room.master.match.autopilot
     with pytest.raises(Refusal):

@@ -80,6 +80,8 @@ def table_settings(settings: Settings) -> TableSettings:
         history=settings.history,
         max_sockets=settings.max_sockets_per_table,
         max_sockets_per_player=settings.max_sockets_per_player,
+        claim_offline_after=settings.claim_offline_after,
+        claim_idle_after=settings.claim_idle_after,
     )
 
 

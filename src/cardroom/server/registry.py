@@ -19,7 +19,12 @@ from cardroom.server.auth import Identity, clean_name
 from cardroom.server.cluster import Cluster, LocalCluster
 from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal, bad_options
-from cardroom.tables.master import SEQ_MARGIN_AFTER_RESTART, check_abandon_after
+from cardroom.tables.master import (
+    SEQ_MARGIN_AFTER_RESTART,
+    check_abandon_after,
+    everyone_here,
+    is_listed,
+)
 from cardroom.tables.seats import SeatState
 
 log = logging.getLogger(__name__)
@@ -67,10 +72,12 @@ class Tables:
         return [t for t in self.by_id.values() if t.public and not t.closed]
 
     async def listing(self) -> list[dict[str, Any]]:
-        """Every open public table's ``info()``: this process's and the other processes'."""
+        """The ``info()`` of every public table the lobby lists (``is_listed``: waiting or
+        playing, one of its players connected now): this process's and the other processes'."""
         here = [actor.info() for actor in self.public()]
         ids = {info["id"] for info in here}
-        return here + [info for info in await self.cluster.listing() if info["id"] not in ids]
+        everyone = here + [info for info in await self.cluster.listing() if info["id"] not in ids]
+        return [info for info in everyone if is_listed(info)]
 
     # -- creating ------------------------------------------------------------------------------
 
@@ -212,12 +219,15 @@ class Tables:
     async def quickplay(
         self, player: Identity, seats: Any, options: Any, game: Any = "skip"
     ) -> tuple[TableActor, int, bool]:
-        """A waiting public table of this game with these house rules and a free seat, or a
-        new one."""
+        """A waiting public table of this game with these house rules and a free seat, whose
+        people are all connected now (nobody is paired with someone who has gone), or a new
+        one."""
         wanted = check_options(seats, options, game)
         async with self._lock:
             for actor in self.public():
                 if actor.status != "waiting" or player.id in actor.banned:
+                    continue
+                if not everyone_here(actor.info(), but=player.id):
                     continue
                 if actor.game != game:
                     continue
@@ -244,6 +254,8 @@ class Tables:
         options = wanted.to_json()
         for info in await self.cluster.listing():
             if info["status"] != "waiting" or len(info["seats"]) != wanted.players:
+                continue
+            if not everyone_here(info, but=player.id):
                 continue
             if info.get("game", "skip") != game:
                 continue

@@ -44,6 +44,8 @@ class Settings(BaseSettings):
     abandon_after: Positive = 300.0  # default seconds a table without people stays open
     autopilot_after: Count = 3  # timeouts in a row before a bot plays the seat (R7.3)
     autopilot_level: str = "easy"  # the level that plays for absent players
+    claim_offline_after: NonNegative = 20.0  # seconds offline before others may skip the turn
+    claim_idle_after: NonNegative = 120.0  # seconds idle, no turn timer: then others may skip
     bot_executor: Literal["thread", "process", "inline"] = "thread"  # where bots think
     bot_inline_below: NonNegative = 0.002  # seconds: a bot that thinks less runs on the loop
     max_tables: Count = 2000

@@ -81,9 +81,11 @@ class Audience:
         self.seq += 1
         return self.seq
 
-    def tell_table(self, table: dict[str, Any], out: list[Effect]) -> None:
+    def tell_table(
+        self, table: dict[str, Any], out: list[Effect], extra: dict[str, Any] | None = None
+    ) -> None:
         """Everyone hears the table's new description (seats, presence, status)."""
-        message = {"type": "table", "seq": self.next_seq(), "table": table}
+        message = {"type": "table", "seq": self.next_seq(), "table": table, **(extra or {})}
         self.history.append(Sent(self.seq, message))
         out.extend(Send(conn, message) for conn in self.connections)
         out.append(Write((TableFields({"seq": self.seq}),), wait=False))

@@ -67,7 +67,8 @@ class Start:
 
 @dataclass(frozen=True, slots=True)
 class SkipTurn:
-    """The owner skips the player to move: a timeout (R7.3)."""
+    """A seated player (or the owner) skips the turn of a player who is not there: offline,
+    or idle past a grace period; a timeout (R7.3)."""
 
     who: Identity
 

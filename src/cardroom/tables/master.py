@@ -16,6 +16,7 @@ module is the table's own logic: the lobby's commands, moves, rounds, bots and t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,6 +73,8 @@ class TableSettings:
     history: int = 256
     max_sockets: int = 64  # sockets open to the table, beyond which only seated players get in
     max_sockets_per_player: int = 4  # sockets one player opens to the table
+    claim_offline_after: float = 20.0  # seconds offline before others may skip the turn
+    claim_idle_after: float = 120.0  # seconds idle (no turn timer) before others may skip it
 
 
 @dataclass(slots=True)
@@ -120,6 +123,9 @@ class TableMaster:
         self.player_seats: dict[str, int] = {}  # player id -> match seat
         self.now = 0.0
         self.closed = False
+        self.opened_at = 0.0  # table time this master began to run (a restart is one)
+        self.last_step_at = 0.0  # table time of the match's last stored step
+        self.gone_since: dict[str, float] = {}  # player id -> when their last socket closed
 
     # -- the one entry point ---------------------------------------------------------------
 
@@ -134,7 +140,7 @@ class TableMaster:
 
     def started(self, now: float) -> list[Effect]:
         """The first effects once the table runs: an empty table starts its abandoned timer."""
-        self.now = now
+        self.now = self.opened_at = now
         out: list[Effect] = []
         self._watch_people(out)
         return out
@@ -200,12 +206,13 @@ class TableMaster:
             "timeouts": list(m.timeouts) if m else [],
             "autopilot": sorted(m.autopilot) if m else [],
             "deadline": self.timers.deadline(TURN),
+            "last_step_at": self.last_step_at,
         }
 
     # -- telling -----------------------------------------------------------------------------
 
     def _tell_table(self, out: list[Effect]) -> None:
-        self.audience.tell_table(self.info(), out)
+        self.audience.tell_table(self.info(), out, {"claim_in": self.claim_in()})
 
     def _tell_events(
         self, events: list[dict[str, Any]], out: list[Effect], ack: tuple[str, str] | None = None
@@ -220,6 +227,7 @@ class TableMaster:
             "move": m.moves if m else 0,
             "events": events,
             "deadline_in": self.timers.remaining(TURN, self.now),
+            "claim_in": self.claim_in(),
         }
         self.audience.tell_events(message, self.match_seat_of, self._with_view, out, ack)
 
@@ -245,6 +253,7 @@ class TableMaster:
             "seq": self.seq,
             "table": self.info(),
             "deadline_in": self.timers.remaining(TURN, self.now),
+            "claim_in": self.claim_in(),
         }
         return self._with_view(message, seat, None)
 
@@ -261,6 +270,7 @@ class TableMaster:
     def _save_seats(self, out: list[Effect]) -> None:
         out.append(Write((SeatRows(self.seating.rows()),)))
         self._tell_table(out)
+        self._watch_people(out)
 
     def options_for(self, players: int, changes: Mapping[str, Any] | None = None) -> Any:
         data = {**self.options_json, **(changes or {}), "players": players}
@@ -401,17 +411,59 @@ class TableMaster:
         self._tell_table(out)
 
     def skip_turn(self, cmd: c.SkipTurn, out: list[Effect]) -> None:
-        """The owner skips the player to move: a timeout (R7.3)."""
-        self.seating.require_owner(cmd.who)
+        """A seated player (or the owner) skips the turn of someone who is not really there:
+        offline for ``claim_offline_after`` seconds, or idle for ``claim_idle_after`` at a
+        table without a turn timer. It counts as a timeout (R7.3): a few in a row and a bot
+        plays the seat until its player is back."""
+        who = cmd.who
+        if self.seat_of(who.id) is None and who.id != self.owner.id:
+            raise Refusal(403, "forbidden", "only a seated player may skip someone's turn")
         m = self.match
         seat = m.game_match.current if m is not None and self._playing() else None
         if m is None or seat is None:
             raise Refusal(409, "conflict", "nobody is to play right now")
-        skipped = [_event("skipped", seat, by=cmd.who.id)]
-        try:
-            self._play(seat, m.game_match.timeout_action(), out, pre=skipped)
-        except IllegalMove as error:
-            raise Refusal(409, "illegal", error.message, error.rule) from None
+        if self.match_seat_of(who.id) == seat:
+            raise Refusal(409, "conflict", "it is your own turn: play it")
+        wait = self.claim_in()
+        if wait is None or wait > 0:
+            raise Refusal(409, "conflict", self._why_not_claimable(seat, wait))
+        self._timed_out(self._key(), out, pre=[_event("skipped", seat, by=who.id, name=who.name)])
+
+    def claim_in(self) -> float | None:
+        """Seconds until the current turn may be skipped by the others (0: now); None when it
+        may not be: no match being played, between rounds, a bot's turn (autopilot included),
+        or a player who is here at a table whose turn timer will skip the turn itself."""
+        m = self.match
+        if m is None or not self._playing() or m.game_match.over:
+            return None
+        seat = m.game_match.current
+        if seat is None or self._bot_level_for(seat) is not None:
+            return None
+        player = self.seats[m.seats[seat]].player_id
+        times = []
+        if player is None or player not in self.audience.players():
+            since = self.gone_since.get(player, self.opened_at) if player else self.opened_at
+            times.append(since + self.settings.claim_offline_after)
+        if not getattr(m.game_match.options, "turn_timer", None):
+            times.append(self.last_step_at + self.settings.claim_idle_after)
+        return round(max(0.0, min(times) - self.now), 1) if times else None
+
+    def _why_not_claimable(self, seat: int, wait: float | None) -> str:
+        assert self.match is not None
+        name = self.seats[self.match.seats[seat]].player_name or f"seat {seat + 1}"
+        if wait is None:
+            if self._bot_level_for(seat) is not None:
+                return f"a bot is playing {name}'s turn: there is nothing to skip"
+            return f"{name} is here and the turn timer skips the turn when it runs out (R7.3)"
+        here = self.seats[self.match.seats[seat]].player_id in self.audience.players()
+        why = (
+            f"{name} is here: a turn can be skipped once its player has been idle for "
+            f"{self.settings.claim_idle_after:.0f} s"
+            if here
+            else f"{name} is offline: a turn can be skipped once its player has been gone for "
+            f"{self.settings.claim_offline_after:.0f} s"
+        )
+        return f"{why} (in {math.ceil(wait)} s)"
 
     def evict(self, cmd: c.Evict, out: list[Effect]) -> None:
         """The owner removes a player; during a match a bot plays the seat from now on."""
@@ -455,6 +507,7 @@ class TableMaster:
         who = cmd.who
         self._check_room(who)
         first = self.audience.arrive(cmd.conn, who)
+        self.gone_since.pop(who.id, None)
         seat = self.seat_of(who.id)
         shown = self.match_seat_of(who.id) if self.match is not None else None
         if shown is None and seat is not None and self.match is None:
@@ -491,6 +544,8 @@ class TableMaster:
 
     def disconnect(self, cmd: c.Disconnect, out: list[Effect]) -> None:
         gone = self.audience.depart(cmd.conn)
+        if gone is not None:
+            self.gone_since[gone.id] = self.now
         if gone is not None and self.seat_of(gone.id) is not None:
             self._tell_table(out)
         self._watch_people(out)
@@ -519,9 +574,17 @@ class TableMaster:
         if cmd.conn in self.audience.connections:
             out.append(self._sync(cmd.conn))
 
+    def _people_here(self) -> bool:
+        """Whether a seated player (or the owner) is connected: watchers alone do not keep a
+        table open."""
+        here = self.audience.players()
+        return self.owner.id in here or any(
+            s.player_id in here for s in self.seats if s.player_id is not None
+        )
+
     def _watch_people(self, out: list[Effect], rearm: bool = False) -> None:
-        """A table nobody is connected to closes after ``abandon_after`` seconds."""
-        if self.audience.connections:
+        """A table none of its people are at closes after ``abandon_after`` seconds."""
+        if self._people_here():
             self.timers.cancel(ABANDON, out)
         elif rearm or not self.timers.armed(ABANDON):
             self.timers.arm(ABANDON, self.now + self.abandon_after, (), out)
@@ -608,6 +671,7 @@ class TableMaster:
         """A stored step: arm what comes next, store, tell everyone, then the league."""
         m = self.match
         assert m is not None
+        self.last_step_at = self.now
         timers: list[Effect] = []
         self._schedule(timers)
         self.audience.next_seq()
@@ -647,6 +711,7 @@ class TableMaster:
         seat_json = [match_seat_json(self.seats[s], self.levels) for s in seats]
         self._install(game_match, match_id, seats)
         self.status = "playing"
+        self.last_step_at = self.now
         timers: list[Effect] = []
         self._schedule(timers)
         self.audience.next_seq()
@@ -784,7 +849,7 @@ class TableMaster:
         if not self.timers.fired(cmd.timer, cmd.key):
             return  # a timer that was re-armed or cancelled meanwhile
         if cmd.timer == ABANDON:
-            if not self.audience.connections:
+            if not self._people_here():
                 self.close(c.CloseTable("abandoned"), out)
         elif cmd.timer == ROUND:
             self._next_round(out)
@@ -793,7 +858,9 @@ class TableMaster:
         elif cmd.timer == TURN:
             self._timed_out(cmd.key, out)
 
-    def _timed_out(self, key: tuple[Any, ...], out: list[Effect]) -> None:
+    def _timed_out(
+        self, key: tuple[Any, ...], out: list[Effect], pre: list[dict[str, Any]] | None = None
+    ) -> None:
         """R7.3: the turn ends with no discard; repeated timeouts hand the seat to a bot."""
         m = self.match
         if key != self._key() or m is None or not self._playing():
@@ -802,7 +869,7 @@ class TableMaster:
         if seat is None:
             return
         m.timeouts[seat] += 1
-        pre: list[dict[str, Any]] = []
+        pre = list(pre or [])
         if (
             m.timeouts[seat] >= self.settings.autopilot_after
             and seat not in m.autopilot
@@ -863,6 +930,8 @@ class TableMaster:
         self.match.autopilot = {
             int(s) for s in runtime.get("autopilot") or [] if 0 <= int(s) < len(seats)
         }
+        last_step = runtime.get("last_step_at")
+        self.last_step_at = float(last_step) if last_step is not None else self.now
         out: list[Effect] = []
         if self.status == "playing":
             self._schedule(out, deadline=runtime.get("deadline"))
@@ -881,6 +950,21 @@ class TableMaster:
 def _event(kind: str, seat: int | None = None, **detail: Any) -> dict[str, Any]:
     """An event made by the table rather than the engine (match start, round summary...)."""
     return {"kind": kind, "seat": seat, "detail": detail}
+
+
+def is_listed(table: Mapping[str, Any]) -> bool:
+    """Whether the lobby lists a public table (its ``Table`` JSON): waiting or playing, with
+    one of its players connected now. Finished tables and tables whose players are all gone
+    are not."""
+    people = [s for s in table["seats"] if s.get("player")]
+    return table["status"] in ("waiting", "playing") and any(s["connected"] for s in people)
+
+
+def everyone_here(table: Mapping[str, Any], but: str | None = None) -> bool:
+    """Whether every seated person (but the one asking) is connected now, and somebody is:
+    only such a table matches a newcomer who asks to play with people."""
+    people = [s for s in table["seats"] if s.get("player") and s["player"]["id"] != but]
+    return bool(people) and all(s["connected"] for s in people)
 
 
 def check_abandon_after(value: Any) -> float:

@@ -11,6 +11,7 @@ export class TableModel {
     this.view = null;
     this.legal = [];
     this.deadline = null; // performance.now() ms when the turn runs out, or null
+    this.claimAt = null; // performance.now() ms from when the others may skip the turn, or null
     this.seat = null; // my match seat (or table seat before a match); null: spectator
     this.spectator = true;
     this.player = null;
@@ -38,11 +39,13 @@ export class TableModel {
         this.viewSeq = msg.seq;
         this.legal = msg.legal || [];
         this.setDeadline(msg.deadline_in);
+        this.setClaim(msg.claim_in);
         if (!msg.view) this.summary = null;
         this.save(msg.seq);
         return [];
       case "table":
         this.table = msg.table;
+        if ("claim_in" in msg) this.setClaim(msg.claim_in);
         this.lastScores = null;
         this.eventRound = null;
         this.save(msg.seq);
@@ -62,7 +65,10 @@ export class TableModel {
     if (typeof msg.round === "number") this.eventRound = msg.round;
     if ("legal" in msg) this.legal = msg.legal || [];
     else if (msg.view) this.legal = [];
-    if (!msg.replayed || msg.view) this.setDeadline(msg.deadline_in);
+    if (!msg.replayed || msg.view) {
+      this.setDeadline(msg.deadline_in);
+      this.setClaim(msg.claim_in);
+    }
     for (const event of msg.events) {
       this.log.push({ ...event, round: msg.round, move: msg.move });
       if (event.kind === "round_summary") this.summary = this.lastSummary = event.detail;
@@ -87,6 +93,19 @@ export class TableModel {
 
   setDeadline(seconds) {
     this.deadline = typeof seconds === "number" ? performance.now() + seconds * 1000 : null;
+  }
+
+  /** The server's `claim_in`: when the turn of a player who is not there may be skipped. */
+  setClaim(seconds) {
+    this.claimAt = typeof seconds === "number" ? performance.now() + seconds * 1000 : null;
+  }
+
+  /** Whether I may skip the current turn now (its player is gone; I sit here, or own it). */
+  canClaim(me) {
+    if (this.claimAt === null || performance.now() < this.claimAt || !this.view || this.view.result) return false;
+    if (this.result || this.table?.status !== "playing" || this.myTurn) return false;
+    const t = this.table;
+    return t.owner?.id === me?.id || !!t.seats?.some((s) => s.player?.id === me?.id);
   }
 
   /** Match points by match seat: the newest of the table's and the last summary's. */

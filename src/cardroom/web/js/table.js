@@ -34,7 +34,8 @@ export class TableScreen {
     this.play = null; // the game's kit (js/games/), once the table says which game it is
     this.awardsDismissed = false; // the league's news of the last match, put away
     this.awardsOpen = false;
-    this.tick = setInterval(() => this.updateClock(), 250);
+    this.claimable = false; // the toolbar shows "Skip X's turn"
+    this.tick = setInterval(() => this.tickClock(), 250);
     this.unbindKeys = bindKeys((key) => this.onKey(key));
     root.addEventListener("click", (this.clickHandler = (e) => this.onClick(e)));
   }
@@ -242,14 +243,15 @@ export class TableScreen {
     const m = this.model;
     const t = m.table;
     const me = player();
-    const isOwner = t?.owner?.id === me?.id;
+    this.claimable = m.canClaim(me);
     const seated = t?.seats?.some((s) => s.player?.id === me?.id);
     return h("div", { class: "table-toolbar" },
       h("span", { class: "table-title" }, t?.name ? `“${t.name}” · ${gameTitle(t.game)}` : `${gameTitle(t?.game)} table`, m.spectator && m.view ? h("span", { class: "badge" }, "Watching") : null),
       h("span", { class: "spacer" }),
       this.awardsSummary(),
-      isOwner && m.playing && t.status === "playing" && !m.myTurn && !m.view.result && !m.seatInfo(m.view.current)?.bot
-        ? h("button", { type: "button", class: "btn small", title: "Skip the current turn (owner)", onclick: () => this.call(() => api.skip(this.tableId)) }, "Skip turn") : null,
+      this.claimable ? h("button", { type: "button", class: "btn small", id: "skip-turn",
+        title: "This player is offline or has been idle too long: skip the turn (it counts as a timeout, R7.3)",
+        onclick: () => this.call(() => api.skip(this.tableId)) }, `Skip ${m.name(m.view.current)}'s turn`) : null,
       m.result && this.hideResult ? h("button", { type: "button", class: "btn small primary", onclick: () => { this.hideResult = false; this.render(); } }, "Result") : null,
       seated && m.playing ? h("button", { type: "button", class: "btn small", onclick: () => this.leave() }, "Leave table") : null,
       h("button", { type: "button", class: "btn small", onclick: () => this.exit() }, "Lobby"));
@@ -273,6 +275,13 @@ export class TableScreen {
     } else if (m.table) text = m.table.status === "finished" ? "Match over" : "Waiting to start";
     mount(el, h("span", { class: `turn-status ${cls}`, id: "turn-status" }, text), h("span", { class: "timer big", "data-timer": "" }));
     this.updateClock();
+  }
+
+  /** Every quarter second: the clocks, and the turn of someone who is not there becoming
+   * skippable as time passes. */
+  tickClock() {
+    if (this.model.canClaim(player()) !== this.claimable) this.render();
+    else this.updateClock();
   }
 
   updateClock() {

@@ -60,8 +60,10 @@ export function describe(event, model) {
       return `The match is over: ${list((d.winners || []).map((s) => model.name(s)))} won`;
     case "autopilot":
       return d.on ? `${model.name(d.seat)} is away; a bot plays for them` : `${model.name(d.seat)} is back`;
-    case "skipped":
-      return `${model.name(d.seat)}'s turn was skipped by the owner`;
+    case "skipped": {
+      const by = d.by === model.player?.id ? "You" : d.name ?? "Another player";
+      return `${by} skipped ${event.seat === model.mySeat ? "your" : `${who}'s`} turn (not there)`;
+    }
     case "achievement": {
       const a = d.achievement || {};
       const earner = event.seat === model.mySeat ? "You" : d.player?.name || who;
