@@ -94,7 +94,10 @@ async def test_rounds_add_up_and_a_team_falls_back_to_solo_when_a_partner_has_go
 
     rematch = await bob.post(f"/api/tables/{tid}/join")  # back at the table after the match
     assert rematch["seat"] == 1
-    again = await bob.post(f"/api/tables/{tid}/rematch")
+    proposed = await bob.post(f"/api/tables/{tid}/rematch")  # a proposal Ada must accept
+    assert proposed["table"]["status"] == "finished"
+    assert proposed["table"]["rematch"]["waiting"] == [0]
+    again = await ada.post(f"/api/tables/{tid}/rematch")
     assert again["table"]["status"] == "playing"
     assert again["table"]["match"]["id"] != match_id
     await ada.close()

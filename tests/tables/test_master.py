@@ -246,7 +246,8 @@ def test_a_rematch_starts_a_new_match_with_the_same_seats():
     room.do(c.Start(ADA))
     first = room.master.match.id
     play_legal(room, ["ws-ada", "ws-bea"], random.Random(5))
-    room.do(c.Start(BEA, rematch=True))
+    room.do(c.Start(BEA, rematch=True))  # proposed (tests/tables/test_rematch.py) ...
+    room.do(c.Start(ADA, rematch=True))  # ... and accepted
     assert room.master.match.id != first and room.master.status == "playing"
 
 

@@ -138,6 +138,19 @@ def phone_page(browser: Any, server: str) -> Iterator[Any]:
 
 
 @pytest.fixture
+def second_page(browser: Any, server: str) -> Iterator[Any]:
+    """Another person, on a phone."""
+    context = browser.new_context(viewport=PHONE, base_url=server, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(20_000)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+@pytest.fixture
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS

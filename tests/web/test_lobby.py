@@ -2,29 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from . import ui
-from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def second_page(browser: Any, server: str) -> Iterator[Any]:
-    """Another person, on a phone."""
-    context = browser.new_context(viewport=PHONE, base_url=server, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(20_000)
-    yield page
-    context.close()
-    assert not errors, errors
 
 
 def test_two_people_meet_at_a_private_table_by_its_name(page: Any, second_page: Any) -> None:
@@ -97,39 +81,3 @@ def test_a_private_table_opens_by_its_invite_link_and_not_by_its_id(
     bob.get_by_role("button", name="Sit here").first.click()
     bob.wait_for_selector(".seat-row >> text=Bob (you)")
     ada.wait_for_selector(".seat-row >> text=Bob")
-
-
-def test_the_turn_of_someone_who_closed_their_tab_can_be_skipped_by_the_other(
-    page: Any, second_page: Any, artifacts: Path
-) -> None:
-    ada, bob = page, second_page
-    ui.sign_in(ada, "Ada")
-    ada.click("#create-form .house-rules summary")
-    ada.locator("#create-form select[name=visibility]").select_option("private")
-    ada.fill("#create-form input[name=table-name]", "ghost-town")
-    ada.click("#create-table")
-    ada.wait_for_selector("#waiting-title")
-    ui.sign_in(bob, "Bob")
-    bob.fill("#join-form input[name=join-name]", "ghost-town")
-    bob.click("#join-form button[type=submit]")
-    bob.wait_for_selector(".seat-row >> text=Bob (you)")
-    ada.wait_for_selector(".seat-row >> text=Bob")
-    ada.click("#start")
-    bob.wait_for_selector("#board")
-    ada.wait_for_selector("#board")
-    if ada.get_attribute("#board", "data-my-turn") == "true":  # let it be Bob's turn
-        discard = next(a for a in ui.legal(ada) if a["type"] == "discard")
-        ui.click_move(ada, discard, check_assist=False)
-    ada.wait_for_selector("#turn-status >> text=Bob's turn")
-    # Bob is here: nobody may skip his turn (the owner's old button is gone too).
-    assert ada.locator("#skip-turn").count() == 0
-    bob.close()  # his tab is closed on his turn
-    ada.wait_for_selector(".seat-panel .badge.warn >> text=Offline")
-    skip = ada.locator("#skip-turn")
-    skip.wait_for()  # after the grace period (1 s here)
-    assert skip.inner_text() == "Skip Bob's turn"
-    ada.screenshot(path=artifacts / "skip-offline-desktop.png")
-    skip.click()
-    ada.wait_for_function("() => document.querySelector('#board')?.dataset.myTurn === 'true'")
-    assert "You skipped Bob's turn" in ada.locator(".log").inner_text()
-    assert ada.locator("#skip-turn").count() == 0

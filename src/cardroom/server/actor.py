@@ -235,6 +235,9 @@ class TableActor:
     async def skip(self, identity: Identity) -> None:
         await self.run(c.SkipTurn(identity))
 
+    async def decline_rematch(self, identity: Identity) -> None:
+        await self.run(c.DeclineRematch(identity))
+
     async def evict(self, identity: Identity, number: Any) -> None:
         await self.run(c.Evict(identity, number))
 

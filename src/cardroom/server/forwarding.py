@@ -124,6 +124,9 @@ class RemoteTable:
     async def skip(self, identity: Identity) -> None:
         await self.cluster.call(self, c.SkipTurn(identity))
 
+    async def decline_rematch(self, identity: Identity) -> None:
+        await self.cluster.call(self, c.DeclineRematch(identity))
+
     async def evict(self, identity: Identity, number: Any) -> None:
         await self.cluster.call(self, c.Evict(identity, number))
 

@@ -447,6 +447,11 @@ async def rematch(request: Request, table_id: str) -> JSONResponse:
     return await _by_player(request, table_id, "start", True)
 
 
+@router.post("/api/tables/{table_id}/rematch/decline")
+async def decline_rematch(request: Request, table_id: str) -> JSONResponse:
+    return await _by_player(request, table_id, "decline_rematch")
+
+
 @router.post("/api/tables/{table_id}/skip")
 async def skip(request: Request, table_id: str) -> JSONResponse:
     return await _by_player(request, table_id, "skip")

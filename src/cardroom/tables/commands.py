@@ -66,6 +66,13 @@ class Start:
 
 
 @dataclass(frozen=True, slots=True)
+class DeclineRematch:
+    """Say no to the rematch proposed after a match (its proposer: withdraw it)."""
+
+    who: Identity
+
+
+@dataclass(frozen=True, slots=True)
 class SkipTurn:
     """A seated player (or the owner) skips the turn of a player who is not there: offline,
     or idle past a grace period; a timeout (R7.3)."""
@@ -168,6 +175,7 @@ Command = (
     | ClearSeat
     | Configure
     | Start
+    | DeclineRematch
     | SkipTurn
     | Evict
     | Rename
@@ -193,6 +201,7 @@ LOBBY_COMMANDS: dict[str, type] = {
         ClearSeat,
         Configure,
         Start,
+        DeclineRematch,
         SkipTurn,
         Evict,
         Rename,

@@ -78,6 +78,15 @@ class TableSettings:
 
 
 @dataclass(slots=True)
+class Rematch:
+    """A rematch proposed after a match: who proposed it and the people who said yes (bots
+    always do). It starts once every person seated has; a "no" or a change of seats ends it."""
+
+    by: Identity
+    accepted: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True)
 class MatchInPlay:
     """The match at the table and what the table keeps about it beside the engine."""
 
@@ -126,6 +135,7 @@ class TableMaster:
         self.opened_at = 0.0  # table time this master began to run (a restart is one)
         self.last_step_at = 0.0  # table time of the match's last stored step
         self.gone_since: dict[str, float] = {}  # player id -> when their last socket closed
+        self.rematch: Rematch | None = None  # a rematch proposed after the last match
 
     # -- the one entry point ---------------------------------------------------------------
 
@@ -196,6 +206,7 @@ class TableMaster:
             "free_seats": sum(1 for s in self.seats if s.free),
             "spectators": len(connected - seated),
             "match": match_json,
+            "rematch": self._rematch_json(),
             "seq": self.seq,
             "created_at": self.created_at,
         }
@@ -269,6 +280,7 @@ class TableMaster:
 
     def _save_seats(self, out: list[Effect]) -> None:
         out.append(Write((SeatRows(self.seating.rows()),)))
+        self._withdraw_rematch("the seats changed", out)
         self._tell_table(out)
         self._watch_people(out)
 
@@ -395,20 +407,89 @@ class TableMaster:
         self._tell_table(out)
 
     def start(self, cmd: c.Start, out: list[Effect]) -> None:
-        """Any seated player starts a match with the occupied seats."""
+        """Any seated player starts a match with the occupied seats. After a match, starting
+        again is a proposal the other people accept (or decline): one click never throws
+        everyone into a new match; bots accept at once."""
         if self.seat_of(cmd.who.id) is None:
             raise Refusal(403, "forbidden", "only a seated player may start the match")
         if self._playing():
             raise Refusal(409, "conflict", "a match is already under way")
         if cmd.rematch and self.status != "finished":
             raise Refusal(409, "conflict", "a rematch follows a finished match")
-        occupied = self.seating.occupied()
+        options = self._options_to_start()
+        if self.status == "finished":
+            self._agree_to_rematch(cmd.who, options, out)
+            return
+        self._begin_match(options, self.seating.occupied(), out)
+        self._tell_table(out)
+
+    def _options_to_start(self) -> Any:
         try:
-            options = self.options_for(len(occupied))
+            return self.options_for(len(self.seating.occupied()))
         except OptionsError as error:
             raise Refusal(409, "illegal", str(error), rule_of(str(error))) from None
-        self._begin_match(options, occupied, out)
+
+    # -- a rematch, proposed and accepted ----------------------------------------------------
+
+    def _agree_to_rematch(self, who: Identity, options: Any, out: list[Effect]) -> None:
+        """``who`` proposes a rematch, or accepts the one proposed; the last yes starts it."""
+        proposal = self.rematch
+        seat = self.match_seat_of(who.id)
+        if proposal is None:
+            proposal = self.rematch = Rematch(who, {who.id})
+            news = _event("rematch_proposed", seat, by=who.id, name=who.name)
+        elif who.id in proposal.accepted:
+            return
+        else:
+            proposal.accepted.add(who.id)
+            news = _event("rematch_accepted", seat, by=who.id, name=who.name)
+        alone = news["kind"] == "rematch_proposed" and not self._rematch_waits_for()
+        if not alone:  # against bots only, a rematch simply starts
+            self._tell_news([news], out)
+        if self._rematch_waits_for():
+            self._tell_table(out)
+            return
+        self.rematch = None
+        self._begin_match(options, self.seating.occupied(), out)
         self._tell_table(out)
+
+    def decline_rematch(self, cmd: c.DeclineRematch, out: list[Effect]) -> None:
+        """A seated player says no to the rematch proposed (its proposer: withdraws it)."""
+        who = cmd.who
+        if self.seat_of(who.id) is None:
+            raise Refusal(403, "forbidden", "only a seated player may answer a rematch")
+        if self.rematch is None:
+            raise Refusal(409, "conflict", "no rematch has been proposed")
+        self.rematch = None
+        news = _event("rematch_declined", self.match_seat_of(who.id), by=who.id, name=who.name)
+        self._tell_news([news], out)
+        self._tell_table(out)
+
+    def _withdraw_rematch(self, reason: str, out: list[Effect]) -> None:
+        if self.rematch is not None:
+            self.rematch = None
+            self._tell_news([_event("rematch_withdrawn", reason=reason)], out)
+
+    def _rematch_waits_for(self) -> list[int]:
+        """The table seats of the people who have not accepted the proposed rematch."""
+        if self.rematch is None:
+            return []
+        accepted = self.rematch.accepted
+        return [
+            s.number for s in self.seats if s.player_id is not None and s.player_id not in accepted
+        ]
+
+    def _rematch_json(self) -> dict[str, Any] | None:
+        if self.rematch is None:
+            return None
+        waiting = self._rematch_waits_for()
+        accepted = [s for s in self.seating.occupied() if s not in waiting]
+        return {"by": self.rematch.by.to_json(), "accepted": accepted, "waiting": waiting}
+
+    def _tell_news(self, events: list[dict[str, Any]], out: list[Effect]) -> None:
+        """Table news between matches, in an ``event`` message of its own."""
+        self.audience.next_seq()
+        self._tell_events(events, out)
 
     def skip_turn(self, cmd: c.SkipTurn, out: list[Effect]) -> None:
         """A seated player (or the owner) skips the turn of someone who is not really there:
@@ -482,6 +563,7 @@ class TableMaster:
             self.match.autopilot.add(match_seat)
         banned = TableFields({"banned": sorted(self.banned)})
         out.append(Write((SeatRows(self.seating.rows()), banned)))
+        self._withdraw_rematch("the seats changed", out)
         self._tell_table(out)
         self._schedule(out)
 
@@ -711,6 +793,7 @@ class TableMaster:
         seat_json = [match_seat_json(self.seats[s], self.levels) for s in seats]
         self._install(game_match, match_id, seats)
         self.status = "playing"
+        self.rematch = None
         self.last_step_at = self.now
         timers: list[Effect] = []
         self._schedule(timers)
@@ -904,8 +987,7 @@ class TableMaster:
         """Achievements and rating changes of the match just finished, told after its end."""
         if not cmd.events or self.match is None or self.match.id != cmd.match_id:
             return
-        self.audience.next_seq()
-        self._tell_events(cmd.events, out)
+        self._tell_news(cmd.events, out)
 
     # -- restoring ---------------------------------------------------------------------------
 
@@ -986,6 +1068,7 @@ _HANDLERS: dict[type, Callable[[TableMaster, Any, list[Effect]], Any]] = {
     c.Configure: TableMaster.configure,
     c.Start: TableMaster.start,
     c.SkipTurn: TableMaster.skip_turn,
+    c.DeclineRematch: TableMaster.decline_rematch,
     c.Evict: TableMaster.evict,
     c.Rename: TableMaster.rename,
     c.CloseTable: TableMaster.close,

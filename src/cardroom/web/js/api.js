@@ -62,6 +62,7 @@ export const api = {
   update: (id, body) => call("PATCH", T(id), body),
   start: (id) => call("POST", T(id, "/start"), {}),
   rematch: (id) => call("POST", T(id, "/rematch"), {}),
+  declineRematch: (id) => call("POST", T(id, "/rematch/decline"), {}),
   skip: (id) => call("POST", T(id, "/skip"), {}),
   evict: (id, seat) => call("POST", T(id, "/evict"), { seat }),
 };

@@ -13,7 +13,7 @@ import { renderWaiting } from "./render/waiting.js";
 import { bindKeys } from "./keys.js";
 import { finishAll, snapshot } from "./anim.js";
 import { announce } from "./announce.js";
-import { awardIcon } from "./render/overlays.js";
+import { awardIcon, rematchControls } from "./render/overlays.js";
 import { gameTitle, kitFor } from "./games/index.js";
 import * as sound from "./sound.js";
 
@@ -118,6 +118,8 @@ export class TableScreen {
     for (const event of events) {
       if (event.kind === "round_summary") this.summaryEnds = performance.now() + (event.detail.next_round_in ?? 0) * 1000;
       if (event.kind === "match_started" || event.kind === "match_over") this.hideResult = false;
+      // A rematch proposed by someone else brings the result (where it is answered) back.
+      if (event.kind === "rematch_proposed" && event.detail.by !== player()?.id) this.hideResult = false;
     }
     finishAll();
     this.render();
@@ -225,8 +227,7 @@ export class TableScreen {
     if (m.summary && !m.result) overlays.push(this.play.roundSummary(m.summary, this.summarySeconds()));
     if (m.result && !this.hideResult) {
       overlays.push(this.play.matchResult(m.result, {
-        canRematch: !m.spectator,
-        onRematch: () => this.call(() => api.rematch(this.tableId)),
+        rematch: this.rematchControls(),
         onLobby: () => this.exit(),
         onClose: () => {
           this.hideResult = true;
@@ -237,6 +238,13 @@ export class TableScreen {
     mount(this.root, this.toolbar(), layout, overlays.length ? h("div", { class: "overlay" }, overlays) : null);
     if (focusKey) this.root.querySelector(`[data-key="${focusKey}"]`)?.focus({ preventScroll: true });
     this.updateClock();
+  }
+
+  rematchControls() {
+    return rematchControls(this.model.table, player(), {
+      propose: () => this.call(() => api.rematch(this.tableId)),
+      decline: () => this.call(() => api.declineRematch(this.tableId)),
+    });
   }
 
   toolbar() {
@@ -359,6 +367,7 @@ export class TableScreen {
       remove: (seat) => this.call(() => api.removeSeat(id, seat)),
       start: () => this.call(() => api.start(id)),
       rematch: () => this.call(() => api.rematch(id)),
+      declineRematch: () => this.call(() => api.declineRematch(id)),
       leave: () => this.leave(),
       saveRules: (body) => this.call(() => api.update(id, body)),
     };

@@ -64,6 +64,14 @@ export function describe(event, model) {
       const by = d.by === model.player?.id ? "You" : d.name ?? "Another player";
       return `${by} skipped ${event.seat === model.mySeat ? "your" : `${who}'s`} turn (not there)`;
     }
+    case "rematch_proposed":
+      return `${d.by === model.player?.id ? "You" : d.name} proposed a rematch`;
+    case "rematch_accepted":
+      return `${d.by === model.player?.id ? "You" : d.name} accepted the rematch`;
+    case "rematch_declined":
+      return `${d.by === model.player?.id ? "You" : d.name} declined the rematch`;
+    case "rematch_withdrawn":
+      return `The rematch was called off: ${d.reason}`;
     case "achievement": {
       const a = d.achievement || {};
       const earner = event.seat === model.mySeat ? "You" : d.player?.name || who;

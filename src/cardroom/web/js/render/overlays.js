@@ -26,7 +26,7 @@ export function roundSummary(model, detail, secondsLeft) {
     h("p", { class: "next-round" }, secondsLeft === null ? "" : `Next round in `, h("span", { "data-next-round": "" }, secondsLeft === null ? "" : `${Math.ceil(secondsLeft)} s`)));
 }
 
-export function matchResult(model, detail, { onRematch, onLobby, onClose, canRematch }) {
+export function matchResult(model, detail, { rematch, onLobby, onClose }) {
   const winners = detail.winners || [];
   const scores = detail.scores || [];
   const iWon = model.mySeat !== null && winners.includes(model.mySeat);
@@ -39,7 +39,7 @@ export function matchResult(model, detail, { onRematch, onLobby, onClose, canRem
       model.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === model.mySeat ? " mine" : ""}`, "data-kind": event.kind },
         awardIcon(event), describe(event, model)))) : null,
     h("div", { class: "actions" },
-      canRematch ? h("button", { type: "button", class: "btn primary", id: "rematch", onclick: onRematch }, "Rematch") : null,
+      rematch,
       h("button", { type: "button", class: "btn", id: "result-close", onclick: onClose }, "Look at the table"),
       h("button", { type: "button", class: "btn", onclick: onLobby }, "Back to the lobby")));
 }
@@ -50,4 +50,33 @@ export function awardIcon(event) {
   if (event.kind === "achievement") return h("span", { class: "award-icon", "aria-hidden": "true" }, "★ ");
   const up = Number(event.detail?.after) >= Number(event.detail?.before);
   return h("span", { class: "award-icon", "aria-hidden": "true" }, up ? "▲ " : "▼ ");
+}
+
+/**
+ * The rematch as a proposal (docs/protocol.md): propose it, or accept or decline the one made,
+ * and see who has said yes. Against bots only it simply starts (bots accept at once).
+ * `table`: the Table object; `me`: this browser's player; handlers {propose, decline}.
+ */
+export function rematchControls(table, me, { propose, decline }) {
+  const seats = table?.seats || [];
+  const mine = seats.find((s) => s.player?.id === me?.id);
+  const proposal = table?.rematch;
+  const who = (n) => seats[n]?.player?.name || (seats[n]?.bot ? `${seats[n].bot.name} bot` : `seat ${n + 1}`);
+  if (!proposal) {
+    if (!mine) return null;
+    const others = seats.some((s) => s.player && s.player.id !== me?.id);
+    return h("button", { type: "button", class: "btn primary", id: "rematch", onclick: propose },
+      others ? "Propose a rematch" : "Rematch");
+  }
+  const byMe = proposal.by.id === me?.id;
+  const iAccepted = mine && proposal.accepted.includes(mine.index);
+  const waiting = proposal.waiting.map(who);
+  const status = byMe ? `You proposed a rematch; waiting for ${waiting.join(", ")}.`
+    : iAccepted ? `You accepted ${proposal.by.name}'s rematch; waiting for ${waiting.join(", ")}.`
+      : `${proposal.by.name} proposes a rematch.`;
+  return h("div", { class: "rematch", id: "rematch-panel", role: "group", "aria-label": "Rematch" },
+    h("p", { class: "rematch-status", role: "status" }, status,
+      proposal.accepted.length ? h("small", {}, ` Yes: ${proposal.accepted.map(who).join(", ")}.`) : null),
+    mine && !iAccepted ? h("button", { type: "button", class: "btn primary", id: "rematch", onclick: propose }, "Accept the rematch") : null,
+    mine ? h("button", { type: "button", class: "btn", id: "rematch-decline", onclick: decline }, byMe ? "Withdraw" : "Decline") : null);
 }

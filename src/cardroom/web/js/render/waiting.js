@@ -2,6 +2,7 @@
 import { h } from "../dom.js";
 import { gameTitle, rulesFor } from "../games/index.js";
 import { tableLink } from "../invites.js";
+import { rematchControls } from "./overlays.js";
 
 /** actions: {join(seat), addBot(seat, level), remove(seat), start(), rematch(), leave(), saveRules(body)} */
 export function renderWaiting(model, { levels, me, actions }) {
@@ -36,7 +37,7 @@ export function renderWaiting(model, { levels, me, actions }) {
   });
 
   const finished = t.status === "finished";
-  const startLabel = finished ? "Rematch" : occupied === 1 ? "Start a solo round" : "Start the match";
+  const startLabel = occupied === 1 ? "Start a solo round" : "Start the match";
   const rules = summarize(t.options);
   let editor = null;
   if (isOwner && t.status !== "playing") {
@@ -47,14 +48,15 @@ export function renderWaiting(model, { levels, me, actions }) {
   }
   return h("section", { class: "waiting panel", "aria-labelledby": "waiting-title" },
     h("h1", { id: "waiting-title" }, title),
-    h("p", { class: "muted" }, finished ? "The match is over. Seats can change; anyone seated can start a rematch." : `Waiting to start · owner ${t.owner?.name ?? "?"}`,
+    h("p", { class: "muted" }, finished ? "The match is over. Seats can change; anyone seated can propose a rematch, which starts once everyone seated has accepted." : `Waiting to start · owner ${t.owner?.name ?? "?"}`,
       t.public ? " · public" : " · private"),
     h("ol", { class: "seats" }, seats),
     h("p", {}, h("b", {}, "House rules: "), rules.join(" · ")),
     editor,
     h("div", { class: "actions" },
-      mySeat ? h("button", { type: "button", class: "btn primary", id: "start", disabled: occupied === 0,
-        onclick: finished ? actions.rematch : actions.start }, startLabel) : null,
+      finished ? rematchControls(t, me, { propose: actions.rematch, decline: actions.declineRematch })
+        : mySeat ? h("button", { type: "button", class: "btn primary", id: "start", disabled: occupied === 0,
+          onclick: actions.start }, startLabel) : null,
       mySeat ? h("button", { type: "button", class: "btn", onclick: actions.leave }, "Leave the seat") : null,
       h("button", { type: "button", class: "btn", onclick: () => copy(link) }, "Copy invite link")),
     h("p", { class: "muted small" }, "Invite: ", h("code", {}, t.name ? `join “${t.name}” from the lobby, or ${link}` : link)));

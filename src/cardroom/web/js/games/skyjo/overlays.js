@@ -51,7 +51,7 @@ export function roundSummary(model, detail, secondsLeft) {
     h("p", { class: "next-round" }, secondsLeft === null ? "" : "Next round in ", h("span", { "data-next-round": "" }, secondsLeft === null ? "" : `${Math.ceil(secondsLeft)} s`)));
 }
 
-export function matchResult(model, detail, { onRematch, onLobby, onClose, canRematch }, describe) {
+export function matchResult(model, detail, { rematch, onLobby, onClose }, describe) {
   const winners = detail.winners || [];
   const scores = detail.scores || [];
   const iWon = model.mySeat !== null && winners.includes(model.mySeat);
@@ -67,7 +67,7 @@ export function matchResult(model, detail, { onRematch, onLobby, onClose, canRem
       model.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === model.mySeat ? " mine" : ""}`, "data-kind": event.kind },
         awardIcon(event), describe(event)))) : null,
     h("div", { class: "actions" },
-      canRematch ? h("button", { type: "button", class: "btn primary", id: "rematch", onclick: onRematch }, "Rematch") : null,
+      rematch,
       h("button", { type: "button", class: "btn", id: "result-close", onclick: onClose }, "Look at the table"),
       h("button", { type: "button", class: "btn", onclick: onLobby }, "Back to the lobby")));
 }
