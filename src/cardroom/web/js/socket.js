@@ -1,6 +1,10 @@
 /**
  * One table's WebSocket (docs/protocol.md §4): hello first, then messages in `seq` order.
  * It reconnects by itself and asks only for what it missed (`hello` + `since`).
+ *
+ * The connection is watched, not trusted: a ping that gets no answer in PONG_WAIT_MS, the
+ * browser going offline, or a tab coming back to the front with a dead socket all mean
+ * "reconnecting" at once (status events), instead of a table that looks alive and is not.
  */
 import { api } from "./api.js";
 import { token as currentToken } from "./identity.js";
@@ -12,6 +16,9 @@ const FATAL = new Map([
   [4408, "Too many messages; the connection was closed."],
   [4429, "Too many connections to this table (yours, or everyone's); close another tab or try later."],
 ]);
+
+const PING_EVERY_MS = 15000;
+const PONG_WAIT_MS = 4000;
 
 let counter = 0;
 
@@ -26,23 +33,37 @@ export class TableSocket extends EventTarget {
     this.retries = 0;
     this.status = "connecting";
     this.pingTimer = null;
+    this.pongTimer = null;
+    this.retryTimer = null;
+    this.onOffline = () => this.lost("offline");
+    this.onOnline = () => this.reconnectNow();
+    this.onVisible = () => {
+      if (document.visibilityState !== "visible") return;
+      if (this.ws?.readyState === WebSocket.OPEN) this.ping();
+      else this.reconnectNow();
+    };
+    window.addEventListener("offline", this.onOffline);
+    window.addEventListener("online", this.onOnline);
+    document.addEventListener("visibilitychange", this.onVisible);
   }
 
   connect() {
+    clearTimeout(this.retryTimer);
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const url = `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${inviteQuery(this.tableId)}`;
     const ws = new WebSocket(url);
     this.ws = ws;
     this.setStatus("connecting");
     ws.addEventListener("open", () => {
+      if (ws !== this.ws) return;
       // The newest token: a password change or "sign out other devices" hands out a new one,
       // and the sockets of the old one are closed to reconnect with it.
       const hello = { type: "hello", token: currentToken() || this.token };
       if (this.seq !== null && this.seq !== undefined) hello.since = this.seq;
       ws.send(JSON.stringify(hello));
     });
-    ws.addEventListener("message", (e) => this.receive(e.data));
-    ws.addEventListener("close", (e) => this.onClose(e));
+    ws.addEventListener("message", (e) => ws === this.ws && this.receive(e.data));
+    ws.addEventListener("close", (e) => ws === this.ws && this.onClose(e));
   }
 
   receive(text) {
@@ -52,11 +73,12 @@ export class TableSocket extends EventTarget {
     } catch {
       return;
     }
+    this.alive();
     if (msg.type === "welcome") {
       this.retries = 0;
       this.setStatus("open");
       clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.send({ type: "ping", id: "keepalive" }), 25000);
+      this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
     }
     if (msg.type === "sync") this.seq = msg.seq;
     else if (typeof msg.seq === "number" && (msg.type === "event" || msg.type === "table")) {
@@ -66,9 +88,44 @@ export class TableSocket extends EventTarget {
     this.dispatchEvent(new CustomEvent("message", { detail: msg }));
   }
 
+  /** A ping that must be answered soon, or the connection counts as lost. */
+  ping() {
+    if (this.ws?.readyState !== WebSocket.OPEN || this.pongTimer !== null) return;
+    this.send({ type: "ping", id: `hb-${(counter++).toString(36)}` });
+    this.pongTimer = setTimeout(() => this.lost("no answer"), PONG_WAIT_MS);
+  }
+
+  /** Anything from the server shows the connection is alive. */
+  alive() {
+    clearTimeout(this.pongTimer);
+    this.pongTimer = null;
+  }
+
+  /** The connection is gone (or as good as): drop it and reconnect. */
+  lost(reason) {
+    if (this.closed) return;
+    const ws = this.ws;
+    this.ws = null;
+    try {
+      ws?.close(4000, reason);
+    } catch {
+      /* already closing */
+    }
+    this.onClose({ code: 4000, reason });
+  }
+
+  /** Try again at once (the browser is online again, or the tab came back to the front). */
+  reconnectNow() {
+    if (this.closed || this.ws?.readyState === WebSocket.OPEN || this.ws?.readyState === WebSocket.CONNECTING) return;
+    this.retries = 0;
+    this.connect();
+  }
+
   onClose(event) {
     clearInterval(this.pingTimer);
+    this.alive();
     if (this.closed) return;
+    this.ws = null;
     if (FATAL.has(event.code)) {
       this.closed = true;
       this.setStatus("closed");
@@ -77,14 +134,21 @@ export class TableSocket extends EventTarget {
       if (event.code === 4401) api.me().catch(() => {});
       return;
     }
-    this.setStatus("reconnecting");
-    const delay = Math.min(8000, 400 * 2 ** this.retries++);
-    setTimeout(() => !this.closed && this.connect(), delay);
+    const offline = navigator.onLine === false;
+    this.setStatus(offline ? "offline" : "reconnecting");
+    // Offline, the `online` event brings us back; a slow retry covers a browser that is wrong.
+    const delay = offline ? 15000 : Math.min(8000, 400 * 2 ** this.retries++);
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => !this.closed && !this.ws && this.connect(), delay);
   }
 
   setStatus(status) {
     this.status = status;
     this.dispatchEvent(new CustomEvent("status", { detail: status }));
+  }
+
+  get open() {
+    return this.status === "open" && this.ws?.readyState === WebSocket.OPEN;
   }
 
   send(message) {
@@ -93,16 +157,21 @@ export class TableSocket extends EventTarget {
     return true;
   }
 
+  /** A fresh action id (unique per player: a resend keeps its id, so it applies once). */
+  static actionId() {
+    return `a-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+  }
+
   /**
    * Send an action decided on the position of message `after` (its `seq`): the server refuses
-   * it as `stale` if the game moved on since (presence news does not count). Returns its id
-   * (for matching the ack or error), or null when offline.
+   * it as `stale` if the game moved on since (presence news does not count). Resending the
+   * same `id` after a reconnect is safe: a move already applied is only acknowledged.
+   * Returns whether it went out (false when not connected).
    */
-  act(action, after = null) {
-    const id = `a-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+  act(action, after = null, id = TableSocket.actionId()) {
     const message = { type: "action", id, action };
     if (typeof after === "number") message.after = after;
-    return this.send(message) ? id : null;
+    return this.open && this.send(message);
   }
 
   resync() {
@@ -112,6 +181,11 @@ export class TableSocket extends EventTarget {
   close() {
     this.closed = true;
     clearInterval(this.pingTimer);
+    clearTimeout(this.retryTimer);
+    this.alive();
+    window.removeEventListener("offline", this.onOffline);
+    window.removeEventListener("online", this.onOnline);
+    document.removeEventListener("visibilitychange", this.onVisible);
     this.ws?.close(1000);
   }
 }

@@ -26,7 +26,8 @@ export class TableScreen {
     this.model = new TableModel(tableId);
     this.selection = null;
     this.refusal = null;
-    this.pending = null;
+    this.pending = null; // a move sent and not yet answered: {id, action, target, after, since, resent}
+    this.notice = null; // why the last click did nothing (not connected, a move on its way)
     this.hideResult = false;
     this.summaryEnds = null;
     this.socket = null;
@@ -61,12 +62,20 @@ export class TableScreen {
     const since = this.model.seq ?? null;
     this.socket = new TableSocket(this.tableId, token(), since);
     this.socket.addEventListener("message", (e) => this.onMessage(e.detail));
-    this.socket.addEventListener("status", () => this.updateStatus());
+    this.socket.addEventListener("status", () => this.onConnection());
     this.socket.addEventListener("fatal", (e) => {
       toast(e.detail.message);
       if (e.detail.code === 4404) this.exit();
     });
     this.socket.connect();
+  }
+
+  /** The connection changed: "Reconnecting…", the board disabled or back. */
+  onConnection() {
+    const open = this.socket?.status === "open";
+    if (open) this.notice = null;
+    if (this.model.view) this.render();
+    else this.updateStatus();
   }
 
   destroy() {
@@ -89,6 +98,12 @@ export class TableScreen {
   onMessage(msg) {
     if (msg.type === "welcome") {
       this.model.apply(msg);
+      // A move that was on its way when the connection went: sent again with the same id,
+      // so it is played once (or acknowledged as played), or refused with the reason.
+      if (this.pending) {
+        this.pending.resent = true;
+        this.socket.act(this.pending.action, this.pending.after, this.pending.id);
+      }
       // The server ends its hello reply with our view (the last replayed event, or a sync), so
       // a reloaded page needs no resync. Only if none came (an older server, a lost message)
       // while a match is on do we ask for the whole picture.
@@ -100,7 +115,11 @@ export class TableScreen {
     }
     if (msg.type === "error") return this.onError(msg);
     if (msg.type === "ack") {
-      if (this.pending?.id === msg.id) this.pending = null;
+      if (this.pending?.id === msg.id) {
+        this.pending = null; // a resent move that had been played already
+        this.notice = null;
+        this.render();
+      }
       return;
     }
     if (msg.type === "pong") return;
@@ -111,6 +130,7 @@ export class TableScreen {
     if (msg.type === "table" && msg.table.status === "waiting") this.model.view = null;
     if (msg.ack && this.pending?.id === msg.ack) {
       this.pending = null;
+      this.notice = null;
       this.selection = null;
       this.refusal = null;
     }
@@ -172,9 +192,13 @@ export class TableScreen {
   onError(msg) {
     const mine = this.pending && msg.id === this.pending.id;
     const target = mine ? this.pending.target : null;
+    const resent = mine && this.pending.resent;
     if (mine) this.pending = null;
     if (msg.code === "stale" || msg.code === "no_match") this.socket.resync();
-    this.refusal = { rule: msg.rule, code: msg.code, message: msg.message };
+    const message = resent && msg.code === "stale"
+      ? "The game moved on while your move was on its way: it was not played. Look again."
+      : msg.message;
+    this.refusal = { rule: msg.rule, code: msg.code, message };
     sound.play("refuse");
     announce(`Refused: ${msg.rule ? `${msg.rule}, ` : ""}${msg.message}`);
     this.render();
@@ -221,8 +245,11 @@ export class TableScreen {
       mount(this.root, this.toolbar(), renderWaiting(m, { levels: this.levels, me: player(), actions: this.lobbyActions() }));
       return;
     }
-    const layout = h("div", { class: `table-layout game-${m.table.game || "skip"}${m.spectator ? " spectating" : ""}` },
-      h("div", { class: "play-area" }, this.play.board()), this.play.side());
+    const connection = this.socket?.status === "open" || !this.socket ? "open" : this.socket.status;
+    const layout = h("div", { class: `table-layout game-${m.table.game || "skip"}${m.spectator ? " spectating" : ""}`, "data-connection": connection },
+      h("div", { class: "play-area", "aria-busy": connection === "open" ? "false" : "true" },
+        this.play.board(), h("p", { class: "move-status", id: "move-status", role: "status", "aria-live": "polite" })),
+      this.play.side());
     const overlays = [];
     if (m.summary && !m.result) overlays.push(this.play.roundSummary(m.summary, this.summarySeconds()));
     if (m.result && !this.hideResult) {
@@ -237,6 +264,7 @@ export class TableScreen {
     }
     mount(this.root, this.toolbar(), layout, overlays.length ? h("div", { class: "overlay" }, overlays) : null);
     if (focusKey) this.root.querySelector(`[data-key="${focusKey}"]`)?.focus({ preventScroll: true });
+    this.updateMoveStatus();
     this.updateClock();
   }
 
@@ -272,8 +300,8 @@ export class TableScreen {
     const conn = this.socket?.status;
     let text = "";
     let cls = "";
-    if (conn === "reconnecting" || conn === "connecting") {
-      text = conn === "connecting" ? "Connecting…" : "Reconnecting…";
+    if (conn === "reconnecting" || conn === "connecting" || conn === "offline") {
+      text = { connecting: "Connecting…", reconnecting: "Reconnecting…", offline: "Offline: reconnecting…" }[conn];
       cls = "warn";
     } else if (m.view && m.result) text = "Match over";
     else if (m.view && m.view.result) text = "Round over";
@@ -290,6 +318,30 @@ export class TableScreen {
   tickClock() {
     if (this.model.canClaim(player()) !== this.claimable) this.render();
     else this.updateClock();
+    this.updateMoveStatus();
+  }
+
+  /** A move on its way (after a moment, or while the connection is down), or why a click did
+   * nothing: never a silent board. */
+  updateMoveStatus() {
+    const el = this.root.querySelector("#move-status");
+    if (!el) return;
+    const p = this.pending;
+    const open = this.socket?.status === "open";
+    let pending = "";
+    if (p && !open) pending = "Your move is waiting: it will be sent when the connection is back…";
+    else if (p && performance.now() - p.since > PENDING_SHOWN_AFTER_MS) pending = p.resent ? "Sending your move again…" : "Sending your move…";
+    const down = !open && this.socket ? "Connection lost: reconnecting… The table is paused for you until it is back." : "";
+    const text = [this.notice, pending || (this.notice ? "" : down)].filter(Boolean).join(" ");
+    const state = pending ? "pending" : this.notice ? "notice" : down ? "offline" : "";
+    if (el.textContent !== text) el.textContent = text;
+    el.dataset.state = state;
+    el.hidden = !text;
+    const board = this.root.querySelector("#board");
+    if (board) {
+      if (p) board.dataset.pending = p.id;
+      else delete board.dataset.pending;
+    }
   }
 
   updateClock() {
@@ -320,24 +372,41 @@ export class TableScreen {
 
   onClick(e) {
     if (!this.play || !this.model.view) return;
+    if (this.socket && this.socket.status !== "open" && e.target.closest("#board")) {
+      this.notice = "Not connected: nothing can be played until the connection is back (reconnecting…).";
+      this.updateMoveStatus();
+      return;
+    }
     if (this.model.mySeat === null) this.play.onWatchClick?.(e);
     else this.play.onClick(e);
   }
 
   send(action, target) {
-    if (this.pending) return;
-    // `after`: the position this move was chosen on; presence news never makes it stale.
-    const id = this.socket?.act(action, this.model.viewSeq);
-    if (!id) {
-      toast("Not connected: the move was not sent. Reconnecting…");
+    if (this.pending) {
+      this.notice = "One move at a time: your last move is still on its way.";
+      this.updateMoveStatus();
       return;
     }
-    this.pending = { id, action, target };
+    if (!this.socket?.open) {
+      this.notice = "Not connected: the move was not sent. Reconnecting…";
+      this.render();
+      return;
+    }
+    // `after`: the position this move was chosen on; presence news never makes it stale.
+    const id = TableSocket.actionId();
+    this.pending = { id, action, target, after: this.model.viewSeq, since: performance.now(), resent: false };
+    this.socket.act(action, this.pending.after, id);
     this.refusal = null;
+    this.notice = null;
   }
 
   onKey(key) {
     if (!this.model.view) return false;
+    if (this.socket && this.socket.status !== "open" && key !== "escape" && key !== "l") {
+      this.notice = "Not connected: nothing can be played until the connection is back (reconnecting…).";
+      this.updateMoveStatus();
+      return false;
+    }
     if (key === "escape" && this.play?.onKey("escape")) return true;
     if (key === "escape") {
       this.select(null);
@@ -401,3 +470,4 @@ export class TableScreen {
 }
 
 const VIEW_GRACE_MS = 3000;
+const PENDING_SHOWN_AFTER_MS = 500; // a move answered sooner never flashes "Sending…"
