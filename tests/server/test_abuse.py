@@ -77,8 +77,10 @@ async def test_the_lobby_list_comes_in_pages_with_open_seats_first(fresh_server)
     people = [await Person(server, f"P{n}").register() for n in range(5)]
     full = await people[0].post("/api/tables", {"seats": 2, "options": QUICK}, expect=201)
     await people[1].post(f"/api/tables/{full['table']['id']}/join")
+    await people[0].connect(full["table"]["id"])  # listed while one of its players is there
     for person in people[2:]:
-        await person.post("/api/tables", {"seats": 2, "options": QUICK}, expect=201)
+        made = await person.post("/api/tables", {"seats": 2, "options": QUICK}, expect=201)
+        await person.connect(made["table"]["id"])
     async with httpx.AsyncClient(base_url=server.url) as http:
         first = (await http.get("/api/tables")).json()
         assert (first["total"], first["page"], first["per_page"]) == (4, 1, 2)
@@ -90,6 +92,8 @@ async def test_the_lobby_list_comes_in_pages_with_open_seats_first(fresh_server)
             response = await http.get(f"/api/tables?{query}")
             assert response.status_code in (400, 422), (query, response.text)
             assert response.json()["error"]["code"] == "bad_request"
+    for person in people:
+        await person.close()
 
 
 # -- sign-in ---------------------------------------------------------------------------------------
