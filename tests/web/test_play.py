@@ -48,6 +48,10 @@ def test_a_round_summary_shows_the_points_then_the_next_round_is_dealt(
     page.screenshot(path=artifacts / "round-summary-desktop.png")
     assert "won round 1" in text or "stalemate" in text
     assert "+25" in text or "+30" in text or "stalemate" in text  # R6.2: 25 + 5 per card
+    if "stalemate" not in text:  # the summary says where the points come from
+        why = page.locator("#points-why").inner_text()
+        assert re.search(r"\+(25|30) = 25 for winning the round \+ 5 × [01] cards? left", why)
+        assert page.locator("#points-why a.rule-link").get_attribute("href") == "/rules/skip#R6.2"
     assert "Next round in" in text
     summary.wait_for(state="detached")
     # Round 2 is dealt; with a stock of 1 the bot may win it at once and round 3 follow.
@@ -80,7 +84,7 @@ def test_a_move_by_drag_and_drop(page: Any) -> None:
     assert page.locator("#refusal").is_hidden()
 
 
-def test_a_refused_move_shows_the_engines_reason(page: Any) -> None:
+def test_a_refused_move_shows_the_engines_reason(page: Any, artifacts: Path) -> None:
     ui.sign_in(page, "Rulebreaker")
     ui.create_bot_table(page, stock=4, assist=False)
     assert ui.wait_my_turn_or_end(page)
@@ -100,11 +104,25 @@ def test_a_refused_move_shows_the_engines_reason(page: Any) -> None:
     page.locator(ui.target_selector(refused)).click()
     refusal = page.locator("#refusal")
     refusal.wait_for(state="visible")
-    assert re.match(r"R5\.\d", refusal.locator("b").inner_text())
+    rule = refusal.locator("b").inner_text()
+    assert re.match(r"R5\.\d", rule)
     assert "pile" in refusal.inner_text()
     assert ui.seq(page) == before  # nothing changed (R7.1)
     # The chosen card stays chosen, so the player can put it somewhere else.
     assert page.locator('[data-src="hand"][aria-pressed="true"]').count() == 1
+    # The rule id links to its paragraph on the rules page (docs/rules.md, served).
+    link = refusal.locator("a.rule-link")
+    assert link.get_attribute("href") == f"/rules/skip#{rule}"
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    paragraph = rules.locator(f'[id="{rule}"]')
+    assert paragraph.inner_text().startswith(rule)
+    assert rules.evaluate("location.hash") == f"#{rule}"
+    assert rules.evaluate(f"document.getElementById('{rule}').matches(':target')")
+    rules.screenshot(path=artifacts / "rules-target-desktop.png")
+    rules.close()
 
 
 def test_reload_in_the_middle_of_a_game_resumes_it(page: Any) -> None:

@@ -14,6 +14,7 @@ from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+DOCS_DIR = Path(__file__).resolve().parents[3] / "docs"  # the rule books, in a source checkout
 ENV_PREFIX = "CARDROOM_"
 
 Positive = Annotated[float, Field(gt=0)]
@@ -102,6 +103,7 @@ class Settings(BaseSettings):
     lease_ttl: Positive = 10.0  # seconds a dead process keeps its tables before others take over
     node_id: str = ""  # this process in leases; empty: host-pid-random
     web_dir: Path = WEB_DIR
+    docs_dir: Path = DOCS_DIR  # where the rules pages (/rules/skip, /rules/skyjo) are read from
 
     @field_validator("gc_thresholds", mode="before")
     @classmethod

@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v5";
+const CACHE = "cardroom-shell-v6";
 const SHELL = [
   "/",
   "/index.html",
@@ -35,6 +35,7 @@ const SHELL = [
   "/js/render/overlays.js",
   "/js/render/side.js",
   "/js/render/waiting.js",
+  "/js/rule-link.js",
   "/js/games/index.js",
   "/js/games/skip.js",
   "/js/games/skyjo/board.js",

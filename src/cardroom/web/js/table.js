@@ -48,6 +48,7 @@ export class TableScreen {
       this.model.table = table;
       this.play = kitFor(table.game, this);
       document.body.dataset.game = table.game || "skip";
+      $("#rules-link")?.setAttribute("href", `/rules/${table.game || "skip"}`);
       if (table.game && table.game !== "skip") ({ levels: this.levels } = await api.levels(table.game));
     } catch (error) {
       mount(this.root, h("section", { class: "panel" }, h("h1", {}, "This table cannot be opened"), h("p", {}, error.message),
@@ -84,6 +85,7 @@ export class TableScreen {
     this.unbindKeys();
     this.play?.destroy();
     delete document.body.dataset.game;
+    $("#rules-link")?.setAttribute("href", "/rules/skip");
     this.root.removeEventListener("click", this.clickHandler);
     this.socket?.close();
     finishAll();

@@ -7,6 +7,7 @@
 import { h } from "../dom.js";
 import { backEl, cardEl, cardLabel, describeCards, fanEl, slotEl } from "./cards.js";
 import { sameSelection, targetKey } from "../moves.js";
+import { ruleLink } from "../rule-link.js";
 
 /** ui: {selection, targets: Set of target keys (assist), movable: Set of source keys, busy, peek} */
 export function renderBoard(model, ui) {
@@ -226,7 +227,7 @@ function handRow(model, ui) {
       }, cardEl(card)))),
     pass ? h("button", { type: "button", class: "btn primary", "data-action": "pass" }, "Pass (no card to discard)") : null,
     h("p", { class: "refusal", id: "refusal", role: "alert", hidden: !ui.refusal },
-      ui.refusal ? [h("b", {}, ui.refusal.rule || ui.refusal.code), " ", ui.refusal.message] : null));
+      ui.refusal ? [h("b", {}, ui.refusal.rule ? ruleLink(ui.refusal.rule) : ui.refusal.code), " ", ui.refusal.message] : null));
 }
 
 function sourceAttrs(ui, sel) {

@@ -1,5 +1,6 @@
 /** The round summary (points of the round) and the match result with a rematch button. */
 import { h } from "../dom.js";
+import { ruleLink } from "../rule-link.js";
 import { describe } from "./log.js";
 
 export function roundSummary(model, detail, secondsLeft) {
@@ -19,11 +20,31 @@ export function roundSummary(model, detail, secondsLeft) {
     : `Round ${detail.round}: a stalemate, no one scores`;
   return h("section", { class: "overlay-card", role: "dialog", "aria-modal": "false", "aria-labelledby": "round-title", id: "round-summary" },
     h("h2", { id: "round-title" }, headline),
-    result.stalemate ? h("p", {}, "No card could be played any more (R6.4).") : null,
+    result.stalemate ? h("p", {}, "No card could be played any more (", ruleLink("R6.4"), ").") : null,
     h("table", { class: "result-table" },
       h("thead", {}, h("tr", {}, ["Player", "Stock left", "Round", "Total"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, rows)),
+    pointsExplained(model, result),
     h("p", { class: "next-round" }, secondsLeft === null ? "" : `Next round in `, h("span", { "data-next-round": "" }, secondsLeft === null ? "" : `${Math.ceil(secondsLeft)} s`)));
+}
+
+/**
+ * Where a round's points come from, in words (R6.2): 25 for the win and 5 for every card left
+ * in the stocks of the players not on the winning side, e.g. "+65 = 25 + 5 × 8 cards".
+ */
+export function pointsExplained(model, result) {
+  const winners = result.winners || [];
+  if (!winners.length) return null;
+  const points = result.points?.[winners[0]] ?? 0;
+  const losers = (result.stock_left || []).map((left, seat) => ({ seat, left })).filter((s) => !winners.includes(s.seat));
+  const cards = losers.reduce((sum, s) => sum + (s.left || 0), 0);
+  const who = winners.map((s) => model.name(s)).join(" & ");
+  if (points !== 25 + 5 * cards) return h("p", { class: "points-why", id: "points-why" }, `${who}: +${points} (`, ruleLink("R6.2"), ")");
+  const left = losers.filter((s) => s.left).map((s) => `${s.left} in ${model.name(s.seat, { you: false })}'s`);
+  const where = left.length ? ` (${left.join(", ")} stock${left.length > 1 ? "s" : ""})` : "";
+  return h("p", { class: "points-why", id: "points-why" },
+    h("b", {}, `+${points}`), ` = 25 for winning the round + 5 × ${cards} card${cards === 1 ? "" : "s"} left in the other stocks${where}. `,
+    "Scoring: ", ruleLink("R6.2"), ".");
 }
 
 export function matchResult(model, detail, { rematch, onLobby, onClose }) {

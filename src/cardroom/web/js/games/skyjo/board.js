@@ -6,6 +6,7 @@
  * keyboard handlers (play.js) and the browser tests share that vocabulary.
  */
 import { h } from "../../dom.js";
+import { ruleLink } from "../../rule-link.js";
 import { HIDDEN, cellLabel, hiddenCount, skyjoCard, visibleSum } from "./cards.js";
 
 /** ui: {selection, refusal, cells: Set of "col-row" a click may act on now, prompt, buttons} */
@@ -37,7 +38,7 @@ export function renderBoard(model, ui) {
     centre(model, ui));
   if (me !== null) board.append(prompt(model, ui), seatGrid(model, ui, me, true));
   board.append(h("p", { class: "refusal", id: "refusal", role: "alert", hidden: !ui.refusal },
-    ui.refusal ? [h("b", {}, ui.refusal.rule || "Hint"), " ", ui.refusal.message] : null));
+    ui.refusal ? [h("b", {}, ui.refusal.rule ? ruleLink(ui.refusal.rule) : "Hint"), " ", ui.refusal.message] : null));
   return board;
 }
 

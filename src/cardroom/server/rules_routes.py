@@ -1,0 +1,112 @@
+"""The rules pages: the repository's own rule books (``docs/rules.md`` for Skip,
+``docs/skyjo-rules.md`` for Skyjo) rendered to HTML, so there is one source for both. Every
+rule has its id as an anchor (``/rules/skip#R4.4``): a refusal's rule id links there."""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+from cardroom.server import markdown
+from cardroom.tables.errors import Refusal
+
+router = APIRouter()
+
+BOOKS = {"skip": ("Skip", "rules.md", "R"), "skyjo": ("Skyjo", "skyjo-rules.md", "S")}
+"""Each game's rule book: its title, its file in the docs folder, the letter of its rule ids."""
+
+PAGE = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="theme-color" content="#14342b">
+  <title>{title} · Cardroom</title>
+  <link rel="icon" href="/img/icon.svg" type="image/svg+xml">
+  <link rel="stylesheet" href="/css/base.css">
+  <link rel="stylesheet" href="/css/rules.css">
+</head>
+<body class="rules-page" data-game="{game}">
+  <a class="skip-link" href="#rules">Skip to the rules</a>
+  <header class="topbar">
+    <a class="brand" href="/#/" aria-label="Cardroom lobby">
+      <img src="/img/icon.svg" alt="" width="28" height="28"><span>Cardroom</span>
+    </a>
+    <nav class="topbar-status" aria-label="Rule books">{books}</nav>
+    <div class="topbar-tools"><a href="/#/">Play</a></div>
+  </header>
+  <main id="rules" class="rules" tabindex="-1">
+    <nav class="rules-contents" aria-label="Contents"><ol>{contents}</ol></nav>
+    <article class="rules-text">{body}</article>
+  </main>
+</body>
+</html>
+"""
+
+
+def docs_dir(request: Request) -> Path:
+    return request.app.state.settings.docs_dir
+
+
+@router.get("/rules", include_in_schema=False)
+async def rules_index() -> RedirectResponse:
+    return RedirectResponse("/rules/skip")
+
+
+@router.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
+async def rules_page(request: Request, game: str) -> HTMLResponse:
+    if game not in BOOKS:
+        raise Refusal(404, "not_found", f"no rules for {game!r}; there are {', '.join(BOOKS)}")
+    path = docs_dir(request) / BOOKS[game][1]
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        missing = f"the rule book {path.name} is not installed here"
+        raise Refusal(404, "not_found", missing) from None
+    return HTMLResponse(page(game, path, stamp))
+
+
+@lru_cache(maxsize=len(BOOKS) * 2)
+def page(game: str, path: Path, stamp: int) -> str:
+    """The rules page of ``game`` (cached until its file changes: ``stamp``)."""
+    body = markdown.render(path.read_text(encoding="utf-8"), links_from(game))
+    contents = "".join(
+        f'<li><a href="#{anchor}">{title}</a></li>'
+        for anchor, title in re.findall(r'<h2 id="([^"]+)">(.*?)</h2>', body)
+    )
+    current = ' aria-current="page"'
+    books = " ".join(
+        f'<a href="/rules/{name}"{current if name == game else ""}>{html.escape(title)} rules</a>'
+        for name, (title, _file, _letter) in BOOKS.items()
+    )
+    title = f"The rules of {BOOKS[game][0]}"
+    return PAGE.format(title=title, game=game, books=books, contents=contents, body=body)
+
+
+def links_from(game: str) -> markdown.Links:
+    """Where the links of ``game``'s rule book point on the site: anchors stay (a rule of the
+    other book goes to its page), web addresses stay, the other rule book is its page; paths
+    into the repository are shown as text."""
+    letter = BOOKS[game][2]
+
+    def link(href: str) -> str | None:
+        if href.startswith("#"):
+            rule = href[1:]
+            if re.fullmatch(r"[A-Z]\d+\.\d+", rule) and rule[0] != letter:
+                other = [name for name, book in BOOKS.items() if book[2] == rule[0]]
+                return f"/rules/{other[0]}{href}" if other else href
+            return href
+        if href.startswith(("http://", "https://")):
+            return href
+        name, _, anchor = href.partition("#")
+        for other, (_title, file, _letter) in BOOKS.items():
+            if name.endswith(file):
+                return f"/rules/{other}" + (f"#{anchor}" if anchor else "")
+        return None
+
+    return link

@@ -1,0 +1,13 @@
+/** A rule id (R4.4, S2.2) as a link to its paragraph on the rules page of its game, opened
+ * beside the table (/rules/skip#R4.4, served from docs/rules.md). */
+import { h } from "./dom.js";
+
+export function ruleHref(rule) {
+  return `/rules/${rule.startsWith("S") ? "skyjo" : "skip"}#${rule}`;
+}
+
+export function ruleLink(rule, text = rule) {
+  if (!rule || !/^[RS]\d+(\.\d+)?$/.test(rule)) return text;
+  return h("a", { class: "rule-link", href: ruleHref(rule), target: "_blank", rel: "noopener",
+    title: `Read rule ${rule}` }, text);
+}
