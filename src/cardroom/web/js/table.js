@@ -36,6 +36,7 @@ export class TableScreen {
     this.awardsDismissed = false; // the league's news of the last match, put away
     this.awardsOpen = false;
     this.claimable = false; // the toolbar shows "Skip X's turn"
+    this.resultFocused = false; // the match result has had the focus since it appeared
     this.tick = setInterval(() => this.tickClock(), 250);
     this.unbindKeys = bindKeys((key) => this.onKey(key));
     root.addEventListener("click", (this.clickHandler = (e) => this.onClick(e)));
@@ -265,7 +266,14 @@ export class TableScreen {
       }));
     }
     mount(this.root, this.toolbar(), layout, overlays.length ? h("div", { class: "overlay" }, overlays) : null);
-    if (focusKey) this.root.querySelector(`[data-key="${focusKey}"]`)?.focus({ preventScroll: true });
+    const result = this.root.querySelector("#match-result");
+    result?.setAttribute("tabindex", "-1");
+    if (result && !this.resultFocused) {
+      // The result takes the focus when it appears (its heading is read), once per showing.
+      result.focus({ preventScroll: true });
+    } else if (focusKey) this.root.querySelector(`[data-key="${focusKey}"]`)?.focus({ preventScroll: true });
+    else if (result && document.activeElement === document.body) result.focus({ preventScroll: true });
+    this.resultFocused = !!result;
     this.updateMoveStatus();
     this.updateClock();
   }

@@ -165,8 +165,8 @@ export class SkipPlay {
   onPeekClick(e) {
     const opener = e.target.closest("[data-peek]");
     if (opener) {
-      const [seat, pile] = opener.dataset.peek.split("-").map(Number);
-      this.peek = this.peek?.seat === seat && this.peek?.pile === pile ? null : { seat, pile };
+      const seat = Number(opener.dataset.peek);
+      this.peek = this.peek?.seat === seat ? null : { seat };
       this.screen.render();
       return true;
     }

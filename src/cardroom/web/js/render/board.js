@@ -87,14 +87,7 @@ function seatPanel(model, ui, seat, turnOrder) {
     const label = `${isPartner ? "Partner's" : `${model.name(seat)}'s`} discard pile ${n}: ${describeCards(pile)}`;
     const attrs = { class: "pile discard", "data-key": `discard-${seat}-${n}`, "data-pile": n };
     const long = pile.length >= LONG_PILE;
-    if (!isPartner) {
-      // Nobody plays from here: a long pile opens in full when pressed.
-      if (long) {
-        return h("button", { ...attrs, type: "button", "data-peek": `${seat}-${n}`, "aria-expanded": String(samePeek(ui.peek, seat, n)),
-          "aria-label": `${label}. Show the whole pile` }, fanEl(pile));
-      }
-      return h("div", { ...attrs, role: "img", "aria-label": label }, fanEl(pile));
-    }
+    if (!isPartner) return h("div", { ...attrs, role: "img", "aria-label": label }, fanEl(pile));
     const partnerTarget = model.view.options.team_discards;
     return h("div", { class: "discard-slot" },
       h("button", {
@@ -106,6 +99,13 @@ function seatPanel(model, ui, seat, turnOrder) {
       }, fanEl(pile)),
       long ? peekChip(ui, seat, n, pile.length, label) : null);
   });
+  // Nobody plays from another player's piles: when one is long, pressing them opens them all.
+  const anyLong = !isPartner && v.discards[seat].some((pile) => pile.length >= LONG_PILE);
+  const body = anyLong
+    ? h("button", { type: "button", class: "seat-body mini peekable", "data-peek": seat, "aria-expanded": String(ui.peek?.seat === seat),
+      "aria-label": `${model.name(seat)}'s piles: ${stockLabel}; ${v.discards[seat].map((p, i) => `discard pile ${i + 1}: ${describeCards(p)}`).join("; ")}. Show the discard piles in full` },
+    stock, h("div", { class: "discards" }, discards))
+    : h("div", { class: "seat-body mini" }, stock, h("div", { class: "discards" }, discards));
   return h("article", {
     class: `seat-panel${current ? " current" : ""}${isPartner ? " is-partner" : ""}`,
     role: "listitem",
@@ -121,33 +121,31 @@ function seatPanel(model, ui, seat, turnOrder) {
       h("span", { class: "hand-icon" }), String(inHand)),
     current ? h("span", { class: "turn-dot", "aria-hidden": "true" }, "▶") : null,
     current ? h("span", { class: "timer", "data-timer": "" }) : null),
-  h("div", { class: "seat-body mini" }, stock, h("div", { class: "discards" }, discards)));
+  body);
 }
 
 /** A discard pile at least this long is compressed on the table and can be opened in full. */
 export const LONG_PILE = 6;
 
-function samePeek(peek, seat, pile) {
-  return !!peek && peek.seat === seat && peek.pile === pile;
-}
-
 function peekChip(ui, seat, pile, count, label) {
-  return h("button", { type: "button", class: "peek-chip", "data-peek": `${seat}-${pile}`,
-    "aria-expanded": String(samePeek(ui.peek, seat, pile)), "aria-label": `${label}. Show all ${count} cards` },
+  return h("button", { type: "button", class: "peek-chip", "data-peek": seat,
+    "aria-expanded": String(ui.peek?.seat === seat), "aria-label": `${label}. Show the discard piles in full` },
   h("span", { "aria-hidden": "true" }, `all ${count}`));
 }
 
-/** A long discard pile shown in full, bottom card first (opened on demand, closed by Esc). */
+/** A player's discard piles shown in full, bottom card first (on demand; Esc closes it). */
 function peekPanel(model, peek) {
-  const pile = model.view.discards[peek.seat]?.[peek.pile - 1];
-  if (!pile) return null;
+  const piles = model.view.discards[peek.seat];
+  if (!piles) return null;
   const whose = peek.seat === model.mySeat ? "Your" : `${model.name(peek.seat)}'s`;
   return h("div", { class: "peek", id: "peek", role: "dialog", "aria-modal": "false", "aria-labelledby": "peek-title" },
     h("div", { class: "peek-head" },
-      h("h2", { id: "peek-title" }, `${whose} discard pile ${peek.pile} · ${pile.length} cards, the top one last`),
+      h("h2", { id: "peek-title" }, `${whose} discard piles, the top card last`),
       h("button", { type: "button", class: "btn small", "data-peek-close": "" }, "Close")),
-    h("ol", { class: "peek-cards", "aria-label": describeCards(pile) },
-      pile.map((card) => h("li", {}, cardEl(card)))));
+    piles.map((pile, index) => h("div", { class: "peek-pile", "data-pile": index + 1 },
+      h("span", { class: "peek-label" }, `${index + 1} · ${pile.length}`),
+      h("ol", { class: "peek-cards", "aria-label": `Discard pile ${index + 1}: ${describeCards(pile)}` },
+        pile.map((card) => h("li", {}, cardEl(card)))))));
 }
 
 function centre(model, ui) {
