@@ -76,8 +76,8 @@ function seatPanel(model, ui, seat, turnOrder) {
   const stockLabel = `stock ${count} card${count === 1 ? "" : "s"}${top === null ? "" : `, top ${cardLabel(top)}`}`;
   let stock;
   if (isPartner) {
-    stock = h("button", { ...sourceAttrs(ui, { from: "partner_stock" }), ...stockAttrs, type: "button",
-      "aria-label": `Partner's ${stockLabel}` }, top === null ? slotEl("") : cardEl(top), countBadge(count));
+    stock = h("button", { ...sourceAttrs(ui, { from: "partner_stock" }), ...stockAttrs, type: "button" },
+      said(`Partner's ${stockLabel}`), top === null ? slotEl("") : cardEl(top), countBadge(count));
   } else {
     stock = h("div", { ...stockAttrs, role: "img", "aria-label": `${model.name(seat)}'s ${stockLabel}` },
       top === null ? slotEl("") : cardEl(top), countBadge(count));
@@ -95,16 +95,15 @@ function seatPanel(model, ui, seat, turnOrder) {
         ...sourceAttrs(ui, { from: "partner_discard", pile: n }),
         ...(partnerTarget ? targetAttrs(ui, { to: "partner_discard", pile: n }) : {}),
         type: "button",
-        "aria-label": label,
-      }, fanEl(pile)),
+      }, said(label), fanEl(pile)),
       long ? peekChip(ui, seat, n, pile.length, label) : null);
   });
   // Nobody plays from another player's piles: when one is long, pressing them opens them all.
   const anyLong = !isPartner && v.discards[seat].some((pile) => pile.length >= LONG_PILE);
   const body = anyLong
-    ? h("button", { type: "button", class: "seat-body mini peekable", "data-peek": seat, "aria-expanded": String(ui.peek?.seat === seat),
-      "aria-label": `${model.name(seat)}'s piles: ${stockLabel}; ${v.discards[seat].map((p, i) => `discard pile ${i + 1}: ${describeCards(p)}`).join("; ")}. Show the discard piles in full` },
-    stock, h("div", { class: "discards" }, discards))
+    ? h("button", { type: "button", class: "seat-body mini peekable", "data-peek": seat, "aria-expanded": String(ui.peek?.seat === seat) },
+      said(`${model.name(seat)}'s piles: ${stockLabel}; ${v.discards[seat].map((p, i) => `discard pile ${i + 1}: ${describeCards(p)}`).join("; ")}. Show the discard piles in full`),
+      stock, h("div", { class: "discards" }, discards))
     : h("div", { class: "seat-body mini" }, stock, h("div", { class: "discards" }, discards));
   return h("article", {
     class: `seat-panel${current ? " current" : ""}${isPartner ? " is-partner" : ""}`,
@@ -129,8 +128,8 @@ export const LONG_PILE = 6;
 
 function peekChip(ui, seat, pile, count, label) {
   return h("button", { type: "button", class: "peek-chip", "data-peek": seat,
-    "aria-expanded": String(ui.peek?.seat === seat), "aria-label": `${label}. Show the discard piles in full` },
-  h("span", { "aria-hidden": "true" }, `all ${count}`));
+    "aria-expanded": String(ui.peek?.seat === seat) },
+  said(`${label}. Show the discard piles in full (all ${count})`), h("span", { "aria-hidden": "true" }, `all ${count}`));
 }
 
 /** A player's discard piles shown in full, bottom card first (on demand; Esc closes it). */
@@ -162,8 +161,8 @@ function centre(model, ui) {
       class: "pile build",
       "data-key": `build-${n}`,
       ...targetAttrs(ui, { to: "build", pile: n }),
-      "aria-label": label,
     },
+    said(label),
     top === undefined ? slotEl("1 or ★") : cardEl(top, { as: pile.value }),
     h("span", { class: "needs", "aria-hidden": "true" }, h("small", {}, "next "), h("b", {}, needs)));
   });
@@ -185,8 +184,8 @@ function myArea(model, ui, me) {
     class: "pile stock mine",
     "data-key": `stock-${me}`,
     ...sourceAttrs(ui, { from: "stock" }),
-    "aria-label": `Your stock: ${count} card${count === 1 ? "" : "s"}${top === null ? "" : `, top ${cardLabel(top)}`}`,
-  }, top === null ? slotEl("empty") : cardEl(top), countBadge(count));
+  }, said(`Your stock: ${count} card${count === 1 ? "" : "s"}${top === null ? "" : `, top ${cardLabel(top)}`}`),
+  top === null ? slotEl("empty") : cardEl(top), countBadge(count));
   const discards = v.discards[me].map((pile, index) => {
     const n = index + 1;
     const label = `Your discard pile ${n}: ${describeCards(pile)}`;
@@ -198,8 +197,7 @@ function myArea(model, ui, me) {
         "data-pile": n,
         ...sourceAttrs(ui, { from: "discard", pile: n }),
         ...targetAttrs(ui, { to: "discard", pile: n }),
-        "aria-label": `${label}${handChosen ? ". Discard the chosen card here: ends your turn" : ""}`,
-      }, fanEl(pile), handChosen ? h("span", { class: "end-mark", "aria-hidden": "true" }, "⏎") : null),
+      }, said(`${label}${handChosen ? ". Discard the chosen card here: ends your turn" : ""}`), fanEl(pile), handChosen ? h("span", { class: "end-mark", "aria-hidden": "true" }, "⏎") : null),
       handChosen ? null
         : pile.length >= LONG_PILE ? peekChip(ui, me, n, pile.length, label)
           : h("span", { class: "caption", "aria-hidden": "true" }, `discard ${n}`));
@@ -221,11 +219,18 @@ function handRow(model, ui) {
         class: "hand-card",
         "data-key": `hand-me-${index}`,
         ...sourceAttrs(ui, { from: "hand", card, index }),
-        "aria-label": `Hand card ${index + 1}: ${cardLabel(card)}`,
-      }, cardEl(card)))),
+      }, said(`Hand card ${index + 1}: ${cardLabel(card)}`), cardEl(card)))),
     pass ? h("button", { type: "button", class: "btn primary", "data-action": "pass" }, "Pass (no card to discard)") : null,
     h("p", { class: "refusal", id: "refusal", role: "alert", hidden: !ui.refusal },
       ui.refusal ? [h("b", {}, ui.refusal.rule ? ruleLink(ui.refusal.rule) : ui.refusal.code), " ", ui.refusal.message] : null));
+}
+
+/**
+ * A control's name, said by hidden words rather than an aria-label, so what shows (a card's
+ * number, "next 4") and what is said never disagree (axe: label-content-name-mismatch).
+ */
+function said(text) {
+  return h("span", { class: "sr-only" }, text);
 }
 
 function sourceAttrs(ui, sel) {

@@ -40,8 +40,9 @@ export function backEl(label = "", attrs = {}) {
   return h("span", { class: "card back", ...attrs }, h("span", { class: "num", "aria-hidden": "true" }, label));
 }
 
+/** An empty place; its words are for the eye (the pile's label says it for screen readers). */
 export function slotEl(text = "", attrs = {}) {
-  return h("span", { class: "slot", ...attrs }, text);
+  return h("span", { class: "slot", "aria-hidden": "true", ...attrs }, text);
 }
 
 /**

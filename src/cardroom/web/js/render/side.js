@@ -31,7 +31,8 @@ function moveLog(model) {
     const text = describe(event, model);
     if (text && event.kind !== "turn") lines.push(h("li", { class: `log-${event.kind}` }, text));
   }
-  const list = h("ul", { class: "log", "aria-label": "Moves so far" }, lines.slice(-40));
+  // A scrolling list: focusable, so the keyboard can scroll it too.
+  const list = h("ul", { class: "log", "aria-label": "Moves so far", tabindex: "0" }, lines.slice(-40));
   const details = h("details", { class: "log-box", open: window.matchMedia("(width >= 900px)").matches },
     h("summary", {}, "Move log"), list);
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });

@@ -85,7 +85,7 @@ function seatGrid(model, ui, seat, mine) {
       current ? h("span", { class: "turn-dot", "aria-hidden": "true" }, "▶") : null,
       current ? h("span", { class: "timer", "data-timer": "" }) : null,
       holdingHere ? h("span", { class: "sk-holding", "data-key": `holding-${seat}`, title: "holding a drawn card" }, skyjoCard(HIDDEN), " drew") : null)),
-  h("div", { class: "sk-grid", role: mine ? "grid" : null, "aria-label": mine ? "Your cards: 4 columns of 3" : null }, cells));
+  h("div", { class: "sk-grid", role: mine ? "group" : null, "aria-label": mine ? "Your cards: 4 columns of 3" : null }, cells));
 }
 
 function cell(model, ui, seat, col, row, mine) {
@@ -105,8 +105,8 @@ function cell(model, ui, seat, col, row, mine) {
       "data-key": key,
       "data-col": col + 1,
       "data-row": row + 1,
-      "aria-label": `${place}: ${cellLabel(value)}${live && ui.cellHint ? `. ${ui.cellHint}` : ""}`,
     },
+    said: `${place}: ${cellLabel(value)}${live && ui.cellHint ? `. ${ui.cellHint}` : ""}`,
   });
 }
 
@@ -121,15 +121,15 @@ function centre(model, ui) {
     "data-sk": "draw",
     "data-key": "sk-draw",
     id: "sk-draw",
-    "aria-label": `Draw pile: ${v.draw_count} cards${canDraw ? ". Draw a card" : ""}`,
-  }, skyjoCard(HIDDEN), h("span", { class: "count", "aria-hidden": "true" }, String(v.draw_count)), h("span", { class: "caption" }, "draw"));
+  }, h("span", { class: "sr-only" }, `Draw pile: ${v.draw_count} cards${canDraw ? ". Draw a card" : ""}`), skyjoCard(HIDDEN), h("span", { class: "count", "aria-hidden": "true" }, String(v.draw_count)), h("span", { class: "caption", "aria-hidden": "true" }, "draw"));
   let drawn = null;
   if (mineHolding) {
     drawn = h("div", { class: "sk-drawn", id: "sk-drawn" },
       skyjoCard(v.drawn, {
         tag: "button",
         classes: selected === "toss" ? "" : "selected",
-        attrs: { type: "button", "data-sk": "drawn", "data-src": "drawn", "data-key": "sk-drawn", "aria-label": `Your drawn card: ${v.drawn}. Put it on a card of your grid, or on the discard pile` },
+        attrs: { type: "button", "data-sk": "drawn", "data-src": "drawn", "data-key": "sk-drawn" },
+        said: `Your drawn card: ${v.drawn}. Put it on a card of your grid, or on the discard pile`,
       }),
       h("span", { class: "caption" }, "you drew"));
   } else if (v.holding) {
@@ -149,9 +149,9 @@ function centre(model, ui) {
     "data-key": "sk-discard",
     id: "sk-discard",
     "aria-pressed": live ? String(selected === "take" || selected === "toss") : null,
-    "aria-label": `Discard pile: ${top === null ? "empty" : `top ${top}`}, ${v.discard_count} cards${canTake ? ". Take this card" : canToss ? ". Discard your drawn card here, then turn a card" : ""}`,
-  }, top === null ? skyjoCard(null) : skyjoCard(top), h("span", { class: "count", "aria-hidden": "true" }, String(v.discard_count)),
-  h("span", { class: "caption" }, selected === "toss" ? "discarding" : selected === "take" ? "taking" : "discard"));
+  }, h("span", { class: "sr-only" }, `Discard pile: ${top === null ? "empty" : `top ${top}`}, ${v.discard_count} cards${canTake ? ". Take this card" : canToss ? ". Discard your drawn card here, then turn a card" : ""}`),
+  top === null ? skyjoCard(null) : skyjoCard(top), h("span", { class: "count", "aria-hidden": "true" }, String(v.discard_count)),
+  h("span", { class: "caption", "aria-hidden": "true" }, selected === "toss" ? "discarding" : selected === "take" ? "taking" : "discard"));
   return h("div", { class: "sk-centre", "aria-label": "Middle of the table" }, draw, drawn, discard);
 }
 

@@ -19,14 +19,19 @@ export function cellLabel(cell) {
   return String(cell);
 }
 
-/** A Skyjo card face (value), back (HIDDEN) or gap (null); `tag` lets cells be buttons. */
-export function skyjoCard(cell, { tag = "span", attrs = {}, classes = "" } = {}) {
-  if (cell === null) return h(tag, { class: `sk-card sk-gap ${classes}`, ...attrs });
+/**
+ * A Skyjo card face (value), back (HIDDEN) or gap (null); `tag` lets cells be buttons. `said`:
+ * its name for screen readers, as hidden words (not an aria-label: what shows and what is said
+ * must not disagree).
+ */
+export function skyjoCard(cell, { tag = "span", attrs = {}, classes = "", said = null } = {}) {
+  const name = said ? h("span", { class: "sr-only" }, said) : null;
+  if (cell === null) return h(tag, { class: `sk-card sk-gap ${classes}`, ...attrs }, name);
   if (cell === HIDDEN) {
-    return h(tag, { class: `sk-card sk-back ${classes}`, ...attrs }, h("span", { class: "sk-logo", "aria-hidden": "true" }, "SKYJO"));
+    return h(tag, { class: `sk-card sk-back ${classes}`, ...attrs }, name, h("span", { class: "sk-logo", "aria-hidden": "true" }, "SKYJO"));
   }
   const b = band(cell);
-  return h(tag, { class: `sk-card ${b.cls} ${classes}`, "data-value": cell, ...attrs },
+  return h(tag, { class: `sk-card ${b.cls} ${classes}`, "data-value": cell, ...attrs }, name,
     h("span", { class: "sk-corner", "aria-hidden": "true" }, String(cell)),
     h("span", { class: "sk-num", "aria-hidden": "true" }, String(cell)));
 }

@@ -1,0 +1,83 @@
+"""Accessibility as axe-core measures it (a plain JS file, vendored under tests/web/vendor/):
+no serious or critical violation on the welcome page, the lobby, a Skip table in play, with
+a card chosen, and the match result."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import skyjo_ui as sk
+from . import ui
+from .conftest import DESKTOP, PHONE
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+SERIOUS = ("serious", "critical")
+
+
+def violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is, one line each."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .map((v) => ({id: v.id, impact: v.impact, help: v.help,
+                          nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))"""
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}"
+        for v in found
+        if v["impact"] in SERIOUS
+    ]
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def axe_page(request: Any, browser: Any, server: str) -> Iterator[Any]:
+    """A page where axe may be injected (the app's Content-Security-Policy allows only its own
+    scripts, so this context bypasses it; nothing else changes)."""
+    viewport = DESKTOP if request.param == "desktop" else PHONE
+    context = browser.new_context(
+        viewport=viewport, base_url=server, bypass_csp=True, reduced_motion="reduce"
+    )
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    yield page
+    context.close()
+
+
+def test_no_serious_violations_in_the_lobby_at_a_table_and_in_the_result(axe_page: Any) -> None:
+    page = axe_page
+    page.goto("/")
+    page.wait_for_selector("#name-form")
+    assert violations(page) == [], "welcome page"
+    ui.sign_in(page, "Axel")
+    assert violations(page) == [], "lobby"
+    ui.create_bot_table(page, stock=2)
+    assert ui.wait_my_turn_or_end(page)
+    assert violations(page) == [], "table"
+    page.locator('[data-src="hand"]').first.click()
+    page.wait_for_selector('[data-src="hand"][aria-pressed="true"]')
+    assert violations(page) == [], "table with a card chosen"
+    page.keyboard.press("Escape")  # the card chosen is put back
+    while ui.wait_my_turn_or_end(page):
+        ui.click_move(page, ui.choose(ui.legal(page)))
+    page.wait_for_selector("#match-result")
+    assert violations(page) == [], "match result"
+
+
+def test_no_serious_violations_at_a_skyjo_table(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport=DESKTOP, base_url=server, bypass_csp=True)
+    page = context.new_page()
+    try:
+        ui.sign_in(page, "Axelle")
+        sk.choose_skyjo(page)
+        sk.quick_game(page, bots=2)
+        sk.wait_my_turn_or_end(page)
+        assert violations(page) == [], "Skyjo table"
+    finally:
+        context.close()
