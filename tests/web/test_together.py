@@ -96,3 +96,32 @@ def test_a_rematch_is_proposed_then_declined_then_accepted(
     for p in (ada, bob):
         p.locator("#match-result").wait_for(state="detached")
     assert ada.get_attribute("#board", "data-seq") != first
+
+
+def test_table_chat_is_text_with_limits_and_a_player_can_be_muted(
+    page: Any, second_page: Any, artifacts: Path
+) -> None:
+    ada, bob = page, second_page
+    meet(ada, bob, "chatters")
+    bob.fill("#chat input", "<b>hello</b> & good luck")
+    bob.press("#chat input", "Enter")
+    line = ada.locator("#chat .chat-line", has_text="good luck")
+    line.wait_for()
+    assert line.locator(".chat-text").inner_text() == "<b>hello</b> & good luck"  # text
+    assert line.locator("b.chat-who").inner_text() == "Bob"
+    assert bob.locator("#chat .chat-line.mine .chat-who").inner_text() == "You"
+    bob.fill("#chat input", "x" * 300)
+    assert len(bob.input_value("#chat input")) == 200  # the field keeps to the limit
+    for n in range(6):  # five at once, then one every few seconds
+        bob.fill("#chat input", f"line {n}")
+        bob.press("#chat input", "Enter")
+    bob.wait_for_selector("#chat-note >> text=slow down")
+    ada.wait_for_selector("#chat .chat-line >> text=line 3")
+    ada.screenshot(path=artifacts / "chat-desktop.png")
+    ada.locator("#chat .chat-line", has_text="line 0").get_by_role(
+        "button", name="Mute Bob"
+    ).click()
+    ada.wait_for_selector("#chat-note >> text=muted players hidden")
+    assert ada.locator("#chat .chat-line", has_text="line").count() == 0
+    ada.click("#chat-unmute")
+    ada.wait_for_selector("#chat .chat-line >> text=line 0")

@@ -281,6 +281,11 @@ class TableActor:
         if key is not None:
             await self.run(c.Act(key, request.id, request.action, request.after))
 
+    async def chat(self, conn: Any, text: str) -> None:
+        key = self._conn_ids.get(conn)
+        if key is not None:
+            await self.run(c.Chat(key, text))
+
     # -- carrying out effects ----------------------------------------------------------------
 
     async def _execute(self, effects: list[Effect]) -> None:

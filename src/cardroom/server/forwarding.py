@@ -95,6 +95,12 @@ class RemoteTable:
         else:
             self.cluster.forward(conn, "resync")
 
+    async def chat(self, conn: Connection, text: str) -> None:
+        if self.local is not None:
+            self.local.tell(self.local.chat, conn, text)
+        else:
+            self.cluster.forward(conn, "chat", text=text)
+
     async def disconnect(self, conn: Connection) -> None:
         if self.local is not None:
             self.local.tell(self.local.disconnect, conn)

@@ -46,13 +46,21 @@ class Resync:
     pass
 
 
-ClientMessage = Hello | ActionRequest | Ping | Resync
+@dataclass(frozen=True, slots=True)
+class ChatRequest:
+    """A line for the table's chat (its length and rate are the table's to check)."""
+
+    text: str
+
+
+ClientMessage = Hello | ActionRequest | Ping | Resync | ChatRequest
 
 _FIELDS = {
     "hello": {"type", "token", "since"},
     "action": {"type", "id", "action", "after"},
     "ping": {"type", "id"},
     "resync": {"type"},
+    "chat": {"type", "text"},
 }
 
 
@@ -97,6 +105,11 @@ def parse(text: str | bytes) -> ClientMessage:
         if ping_id is not None and not isinstance(ping_id, str | int):
             raise ProtocolError("bad_message", "a ping id is a string or a number")
         return Ping(ping_id)
+    if kind == "chat":
+        text = data.get("text")
+        if not isinstance(text, str):
+            raise ProtocolError("bad_message", "a chat message has a 'text' string")
+        return ChatRequest(text)
     return Resync()
 
 

@@ -13,6 +13,7 @@ from cardroom.server.connection import Connection
 from cardroom.server.privacy import check_visible
 from cardroom.server.protocol import (
     ActionRequest,
+    ChatRequest,
     Hello,
     Ping,
     ProtocolError,
@@ -126,6 +127,8 @@ async def play(websocket: WebSocket, table_id: str) -> None:
                 conn.send(dumps({"type": "pong", "id": request.id}))
             elif isinstance(request, Resync):
                 actor.tell(actor.resync, conn)
+            elif isinstance(request, ChatRequest):
+                actor.tell(actor.chat, conn, request.text)
             else:
                 conn.send(error_message("bad_message", "hello is sent once, first"))
     except Exception:  # the socket broke: same as a disconnect

@@ -121,6 +121,14 @@ class Resync:
 
 
 @dataclass(frozen=True, slots=True)
+class Chat:
+    """A line said at the table over a socket."""
+
+    conn: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Act:
     """A move sent over a socket: its id (for exactly-once), the action in the game's JSON
     notation, and ``after``, the seq of the position the client saw."""
@@ -184,6 +192,7 @@ Command = (
     | Disconnect
     | Resync
     | Act
+    | Chat
     | TimerFired
     | BotMoved
     | LeagueNews

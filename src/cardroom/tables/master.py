@@ -17,6 +17,8 @@ module is the table's own logic: the lobby's commands, moves, rounds, bots and t
 from __future__ import annotations
 
 import math
+import unicodedata
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -75,6 +77,10 @@ class TableSettings:
     max_sockets_per_player: int = 4  # sockets one player opens to the table
     claim_offline_after: float = 20.0  # seconds offline before others may skip the turn
     claim_idle_after: float = 120.0  # seconds idle (no turn timer) before others may skip it
+    chat_length: int = 200  # characters in one chat line
+    chat_burst: int = 5  # chat lines one player may send at once ...
+    chat_every: float = 3.0  # ... then one every so many seconds
+    chat_kept: int = 30  # lines a (re)connecting socket is sent
 
 
 @dataclass(slots=True)
@@ -136,6 +142,8 @@ class TableMaster:
         self.last_step_at = 0.0  # table time of the match's last stored step
         self.gone_since: dict[str, float] = {}  # player id -> when their last socket closed
         self.rematch: Rematch | None = None  # a rematch proposed after the last match
+        self.chat_log: deque[dict[str, Any]] = deque(maxlen=settings.chat_kept)
+        self.chat_allowance: dict[str, tuple[float, float]] = {}  # player -> (lines, at)
 
     # -- the one entry point ---------------------------------------------------------------
 
@@ -612,6 +620,7 @@ class TableMaster:
             lambda: self._sync_message(match_seat),
             out,
         )
+        out.extend(Send(cmd.conn, {**line, "replayed": True}) for line in self.chat_log)
         self._watch_people(out)
         changed = first and seat is not None
         if seat is not None and seat.away:  # coming back to the table (R2.4)
@@ -631,6 +640,51 @@ class TableMaster:
         if gone is not None and self.seat_of(gone.id) is not None:
             self._tell_table(out)
         self._watch_people(out)
+
+    # -- chat --------------------------------------------------------------------------------
+
+    def chat(self, cmd: c.Chat, out: list[Effect]) -> None:
+        """A line said at the table, to everyone here: 1 to ``chat_length`` characters (no
+        control or format characters), at most ``chat_burst`` at once then one every
+        ``chat_every`` seconds per player. Refused lines go back to their sender only. Chat is
+        not part of the game: it takes no seq and is not stored; the last lines are kept for
+        the sockets that arrive later."""
+        who = self.audience.connections.get(cmd.conn)
+        if who is None:
+            return
+        text = " ".join(str(cmd.text).split())
+        if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs") for ch in text):
+            out.append(
+                self.audience.error(
+                    cmd.conn, "bad_message", "a chat line has no control characters"
+                )
+            )
+            return
+        if not 1 <= len(text) <= self.settings.chat_length:
+            limit = self.settings.chat_length
+            out.append(
+                self.audience.error(cmd.conn, "bad_message", f"a chat line is 1-{limit} characters")
+            )
+            return
+        lines, at = self.chat_allowance.get(who.id, (float(self.settings.chat_burst), self.now))
+        lines = min(
+            float(self.settings.chat_burst), lines + (self.now - at) / self.settings.chat_every
+        )
+        if lines < 1:
+            wait = math.ceil((1 - lines) * self.settings.chat_every)
+            message = f"slow down: you may say something again in {wait} s"
+            out.append(_chat_refusal(cmd.conn, "rate_limited", message))
+            return
+        self.chat_allowance[who.id] = (lines - 1, self.now)
+        seat = self.seat_of(who.id)
+        line = {
+            "type": "chat",
+            "from": who.to_json(),
+            "seat": seat.number if seat else None,
+            "text": text,
+        }
+        self.chat_log.append(line)
+        out.extend(Send(conn, line) for conn in self.audience.connections)
 
     def _check_room(self, who: Identity) -> None:
         """Refuse a socket beyond the table's caps, before anything changes. A player holding
@@ -1034,6 +1088,12 @@ def _event(kind: str, seat: int | None = None, **detail: Any) -> dict[str, Any]:
     return {"kind": kind, "seat": seat, "detail": detail}
 
 
+def _chat_refusal(conn: str, code: str, message: str) -> Send:
+    """A refused chat line, to its sender only (``about``: not a move of the game)."""
+    error = {"type": "error", "id": None, "code": code, "rule": None, "message": message}
+    return Send(conn, {**error, "about": "chat"})
+
+
 def is_listed(table: Mapping[str, Any]) -> bool:
     """Whether the lobby lists a public table (its ``Table`` JSON): waiting or playing, with
     one of its players connected now. Finished tables and tables whose players are all gone
@@ -1076,6 +1136,7 @@ _HANDLERS: dict[type, Callable[[TableMaster, Any, list[Effect]], Any]] = {
     c.Disconnect: TableMaster.disconnect,
     c.Resync: TableMaster.resync,
     c.Act: TableMaster.act,
+    c.Chat: TableMaster.chat,
     c.TimerFired: TableMaster.timer_fired,
     c.BotMoved: TableMaster.bot_moved,
     c.LeagueNews: TableMaster.league_news,

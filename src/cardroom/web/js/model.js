@@ -3,6 +3,7 @@
  * the Table object, this seat's view, the `legal` list, the turn deadline and a move log.
  */
 const LOG_KEEP = 80;
+const CHAT_KEEP = 60;
 
 export class TableModel {
   constructor(tableId) {
@@ -21,6 +22,7 @@ export class TableModel {
     this.result = null; // the match_over detail
     this.viewSeq = null; // seq of the message that brought the view shown (sent as `after`)
     this.awards = []; // the league's `achievement` and `rating` events of the last match
+    this.chat = []; // the table's chat lines, newest last (the server re-sends its last ones)
     this.restore();
   }
 
@@ -28,6 +30,7 @@ export class TableModel {
   apply(msg) {
     switch (msg.type) {
       case "welcome":
+        this.chat = []; // the lines said so far come again after the welcome
         this.seat = msg.seat;
         this.spectator = !!msg.spectator;
         this.player = msg.player;
@@ -52,6 +55,10 @@ export class TableModel {
         return [];
       case "event":
         return this.applyEvent(msg);
+      case "chat":
+        this.chat.push(msg);
+        if (this.chat.length > CHAT_KEEP) this.chat.splice(0, this.chat.length - CHAT_KEEP);
+        return [];
       default:
         return [];
     }

@@ -116,7 +116,13 @@ export class TableScreen {
       }, VIEW_GRACE_MS);
       return;
     }
+    if (msg.type === "error" && msg.about === "chat") return this.chatRefused(msg);
     if (msg.type === "error") return this.onError(msg);
+    if (msg.type === "chat") {
+      this.model.apply(msg);
+      this.updateChat();
+      return;
+    }
     if (msg.type === "ack") {
       if (this.pending?.id === msg.id) {
         this.pending = null; // a resent move that had been played already
@@ -245,14 +251,15 @@ export class TableScreen {
       return;
     }
     if (!m.view) {
-      mount(this.root, this.toolbar(), renderWaiting(m, { levels: this.levels, me: player(), actions: this.lobbyActions() }));
+      mount(this.root, this.toolbar(), renderWaiting(m, { levels: this.levels, me: player(), actions: this.lobbyActions() }),
+        h("div", { class: "waiting-chat" }, this.chatPanel()));
       return;
     }
     const connection = this.socket?.status === "open" || !this.socket ? "open" : this.socket.status;
     const layout = h("div", { class: `table-layout game-${m.table.game || "skip"}${m.spectator ? " spectating" : ""}`, "data-connection": connection },
       h("div", { class: "play-area", "aria-busy": connection === "open" ? "false" : "true" },
         this.play.board(), h("p", { class: "move-status", id: "move-status", role: "status", "aria-live": "polite" })),
-      this.play.side());
+      h("div", { class: "side-col" }, this.play.side(), this.chatPanel()));
     const overlays = [];
     if (m.summary && !m.result) overlays.push(this.play.roundSummary(m.summary, this.summarySeconds()));
     if (m.result && !this.hideResult) {
@@ -276,6 +283,67 @@ export class TableScreen {
     this.resultFocused = !!result;
     this.updateMoveStatus();
     this.updateClock();
+  }
+
+  // -- chat ----------------------------------------------------------------------------------
+
+  /** The table's chat: one panel kept across renders (what is being typed stays). Lines are
+   * text, never markup; a player can be muted (kept in this browser). */
+  chatPanel() {
+    if (this.chatEl) return this.chatEl;
+    this.chatList = h("ol", { class: "chat-log", role: "log", "aria-label": "Chat lines", tabindex: "0" });
+    this.chatInput = h("input", { name: "chat", maxlength: String(CHAT_LENGTH), autocomplete: "off", "data-key": "chat-input",
+      placeholder: "Say something to the table", "aria-label": "Say something to the table" });
+    this.chatNote = h("p", { class: "chat-note", id: "chat-note", role: "status" });
+    const form = h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.say(); } },
+      this.chatInput, h("button", { type: "submit", class: "btn small" }, "Send"));
+    this.chatEl = h("section", { class: "chat", id: "chat", "aria-labelledby": "chat-title" },
+      h("h2", { id: "chat-title" }, "Chat"), this.chatList, this.chatNote, form);
+    this.updateChat();
+    return this.chatEl;
+  }
+
+  updateChat() {
+    if (!this.chatList) return;
+    const me = player()?.id;
+    const muted = mutedPlayers();
+    const shown = this.model.chat.filter((line) => !muted.has(line.from.id));
+    mount(this.chatList, shown.map((line) => h("li", { class: `chat-line${line.from.id === me ? " mine" : ""}` },
+      h("b", { class: "chat-who" }, line.from.id === me ? "You" : line.from.name), " ",
+      h("span", { class: "chat-text" }, line.text),
+      line.from.id === me ? null : h("button", { type: "button", class: "chat-mute", "aria-label": `Mute ${line.from.name}`,
+        onclick: () => this.mute(line.from.id, true) }, "Mute"))));
+    const hidden = this.model.chat.length - shown.length;
+    mount(this.chatNote, hidden ? [`${hidden} line${hidden > 1 ? "s" : ""} from muted players hidden. `,
+      h("button", { type: "button", class: "btn small", id: "chat-unmute", onclick: () => this.mute(null, false) }, "Unmute all")] : null);
+    this.chatList.scrollTop = this.chatList.scrollHeight;
+  }
+
+  say() {
+    const text = this.chatInput.value.trim();
+    if (!text) return;
+    if (!this.socket?.send({ type: "chat", text })) {
+      mount(this.chatNote, "Not connected: the line was not sent.");
+      return;
+    }
+    this.chatInput.value = "";
+  }
+
+  chatRefused(msg) {
+    mount(this.chatNote, h("span", { class: "chat-refused" }, msg.message));
+  }
+
+  /** Mute (or, with no player, unmute everyone): kept in this browser, for every table. */
+  mute(playerId, on) {
+    const muted = mutedPlayers();
+    if (playerId === null) muted.clear();
+    else if (on) muted.add(playerId);
+    try {
+      localStorage.setItem(MUTED, JSON.stringify([...muted]));
+    } catch {
+      /* storage full or off: muting lasts as long as the page */
+    }
+    this.updateChat();
   }
 
   rematchControls() {
@@ -480,4 +548,14 @@ export class TableScreen {
 }
 
 const VIEW_GRACE_MS = 3000;
+const CHAT_LENGTH = 200; // the server's limit (docs/protocol.md)
+const MUTED = "cardroom.muted";
+
+function mutedPlayers() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(MUTED) || "[]"));
+  } catch {
+    return new Set();
+  }
+}
 const PENDING_SHOWN_AFTER_MS = 500; // a move answered sooner never flashes "Sending…"

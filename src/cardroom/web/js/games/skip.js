@@ -239,6 +239,7 @@ export class SkipPlay {
   }
 
   onKey(key) {
+    if (key === "escape") this.lastClick = null;
     if (key === "escape" && this.peek) {
       this.peek = null;
       this.screen.render();
@@ -257,6 +258,7 @@ export class SkipPlay {
     else if (key === "p") el = q('[data-src="partner_stock"]');
     if (!el) return false;
     el.click();
+    this.lastClick = null; // a key is not the first half of a double click
     el.focus({ preventScroll: true });
     return true;
   }
