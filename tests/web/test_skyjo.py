@@ -187,15 +187,24 @@ def test_a_round_summary_by_keyboard_then_the_closer_starts_the_next_round(
         sk.play_turn_step_by_keys(page, steps)
         steps += 1
         assert steps < 300
-    summary = page.locator("#round-summary")
-    assert summary.count() == 1, "round 1 ended the game"
-    text = summary.inner_text()
+    # The summary shows for the round pause only (0.5 s here): read it all at once.
+    shown = page.evaluate(
+        """() => {
+            const s = document.querySelector('#round-summary');
+            return s && {
+                text: s.innerText,
+                rows: s.querySelectorAll('tbody tr').length,
+                closers: s.querySelectorAll('.badge.closer').length,
+                note: s.querySelector('#doubling-note')?.innerText ?? '',
+            };
+        }"""
+    )
+    assert shown is not None, "round 1 ended the game"
     page.screenshot(path=artifacts / "skyjo-round-summary-desktop.png")
-    assert "Round 1 is over" in text and "Next round in" in text
-    assert summary.locator("tbody tr").count() == 2
-    note = summary.locator("#doubling-note").inner_text()
-    closer = page.locator("#round-summary .badge.closer")
-    assert closer.count() == 1 and "closed" in note
+    assert "Round 1 is over" in shown["text"] and "Next round in" in shown["text"]
+    assert shown["rows"] == 2
+    assert shown["closers"] == 1 and "closed" in shown["note"]
+    summary = page.locator("#round-summary")
     summary.wait_for(state="detached")
     page.wait_for_function(
         "() => /^Round 2/.test(document.querySelector('.scores h2')?.innerText ?? '')"
