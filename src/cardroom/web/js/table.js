@@ -16,6 +16,7 @@ import { announce } from "./announce.js";
 import { awardIcon, rematchControls } from "./render/overlays.js";
 import { gameTitle, kitFor } from "./games/index.js";
 import * as sound from "./sound.js";
+import { callAttention, stopAttention } from "./attention.js";
 
 export class TableScreen {
   constructor(root, tableId, { levels, onExit }) {
@@ -83,6 +84,7 @@ export class TableScreen {
   destroy() {
     clearInterval(this.tick);
     clearTimeout(this.viewCheck);
+    stopAttention();
     this.unbindKeys();
     this.play?.destroy();
     delete document.body.dataset.game;
@@ -236,6 +238,9 @@ export class TableScreen {
     if (!wasMyTurn && this.model.myTurn) {
       announce("Your turn");
       sound.play("turn");
+      callAttention("Your turn");
+    } else if (wasMyTurn && !this.model.myTurn) {
+      stopAttention();
     }
   }
 
