@@ -16,7 +16,6 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -33,6 +32,7 @@ from cardroom.server.plot_cache import PlotCache
 from cardroom.server.privacy import Invitations
 from cardroom.server.registry import Tables
 from cardroom.server.settings import Settings
+from cardroom.server.static import web_files
 from cardroom.server.timers import Clock
 from cardroom.store import repository as repo
 from cardroom.store.database import migrate, open_engine, shared_secret
@@ -112,7 +112,8 @@ NO_CSP = ("/api/docs",)  # the API page loads its viewer from a CDN
 
 class SecurityHeaders:
     """Every HTTP answer: no framing, no type sniffing, no referrer beyond this site; all but
-    the API page also a Content-Security-Policy that allows only this server's own files."""
+    the API page also a Content-Security-Policy that allows only this server's own files; an
+    API answer that does not say otherwise is never stored (it holds a player's own data)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -121,7 +122,9 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        csp = not scope.get("path", "").startswith(NO_CSP)
+        path = scope.get("path", "")
+        csp = not path.startswith(NO_CSP)
+        api = path.startswith("/api/")
 
         async def with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":
@@ -129,6 +132,8 @@ class SecurityHeaders:
                 headers.extend(SECURITY_HEADERS)
                 if csp:
                     headers.append((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()))
+                if api and not any(name.lower() == b"cache-control" for name, _ in headers):
+                    headers.append((b"cache-control", b"no-store"))
                 message = {**message, "headers": headers}
             await send(message)
 
@@ -245,7 +250,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(keeper_routes.router)
     web = settings.web_dir
     if web.is_dir() and (web / "index.html").is_file():
-        app.mount("/", StaticFiles(directory=web, html=True), name="web")
+        app.mount("/", web_files(web), name="web")
     else:
 
         @app.get("/", response_class=HTMLResponse)

@@ -1,0 +1,39 @@
+"""The web client's files: gzip for text above 1 KB, revalidated before use (ETag, 304);
+the API is never stored by a browser."""
+
+from __future__ import annotations
+
+import httpx
+
+GZIP = {"accept-encoding": "gzip"}
+
+
+async def test_text_assets_are_gzipped_and_revalidated_before_use(server):
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        for path in ("/", "/js/table.js", "/css/base.css", "/league/"):
+            response = await http.get(path, headers=GZIP)
+            assert response.status_code == 200, path
+            assert response.headers["content-encoding"] == "gzip", path
+            assert "accept-encoding" in response.headers["vary"].lower(), path
+            assert response.headers["cache-control"] == "no-cache", path
+            etag = response.headers["etag"]
+            again = await http.get(path, headers={**GZIP, "if-none-match": etag})
+            assert again.status_code == 304 and again.content == b"", path
+
+
+async def test_small_files_and_images_are_sent_as_they_are(server):
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        png = await http.get("/img/icon-192.png", headers=GZIP)
+        assert png.status_code == 200 and "content-encoding" not in png.headers
+        assert png.headers["cache-control"] == "no-cache"
+        small = await http.get("/manifest.webmanifest", headers=GZIP)
+        assert small.status_code == 200 and len(small.content) < 1024
+        assert "content-encoding" not in small.headers
+
+
+async def test_the_api_is_never_stored(server):
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        for path in ("/api/tables", "/api/levels", "/api/nothing"):
+            response = await http.get(path, headers=GZIP)
+            assert response.headers["cache-control"] == "no-store", path
+            assert "etag" not in response.headers, path
