@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v6";
+const CACHE = "cardroom-shell-v7";
 const SHELL = [
   "/",
   "/index.html",
@@ -29,6 +29,7 @@ const SHELL = [
   "/js/anim.js",
   "/js/sound.js",
   "/js/announce.js",
+  "/js/attention.js",
   "/js/render/board.js",
   "/js/render/cards.js",
   "/js/render/log.js",
