@@ -36,25 +36,22 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** The app's top bar (brand, the league's pages, back to play), as on the lobby and the rules. */
 export function header(current) {
   const me = player();
   const links = [
-    ["/", "Lobby"],
     ["/league/index.html", "Leaderboards"],
     [me ? `/league/profile.html?id=${encodeURIComponent(me.id)}` : null, "My profile"],
     ["/league/account.html", "Account"],
   ];
+  const brand = el("a", { class: "brand", href: "/#/", "aria-label": "Cardroom lobby" },
+    el("img", { src: "/img/icon.svg", alt: "", width: 28, height: 28 }), el("span", {}, "Cardroom"));
+  const pages = el("nav", { class: "topbar-status", "aria-label": "League" },
+    links
+      .filter(([href]) => href)
+      .map(([href, text]) => el("a", { href, "aria-current": text === current ? "page" : null }, text)));
   document.body.prepend(
-    el(
-      "header",
-      {},
-      el("h1", {}, "Cardroom league"),
-      links
-        .filter(([href]) => href)
-        .map(([href, text]) =>
-          el("a", { href, "aria-current": text === current ? "page" : null }, text),
-        ),
-    ),
+    el("header", { class: "topbar" }, brand, pages, el("div", { class: "topbar-tools" }, el("a", { href: "/#/" }, "Play"))),
   );
 }
 

@@ -1,0 +1,44 @@
+"""The league's pages wear the app's top bar and felt, and nothing they load is missing
+(a favicon was a 404 on every visit)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import ui
+
+pytestmark = pytest.mark.browser
+
+
+def test_league_pages_have_the_app_header_and_load_without_a_404(
+    page: Any, artifacts: Path
+) -> None:
+    ui.sign_in(page, "Ada")
+    me = page.evaluate("JSON.parse(localStorage.getItem('cardroom.player')).id")
+    statuses: list[tuple[int, str]] = []
+    page.on("response", lambda r: statuses.append((r.status, r.url)))
+    for path, current in (
+        ("/league/index.html", "Leaderboards"),
+        (f"/league/profile.html?id={me}", "My profile"),
+        ("/league/account.html", "Account"),
+    ):
+        page.goto(path)
+        page.wait_for_load_state("networkidle")
+        topbar = page.locator("header.topbar")
+        assert topbar.locator(".brand img[src='/img/icon.svg']").count() == 1
+        assert topbar.locator("a[aria-current=page]").inner_text() == current
+        assert page.locator("link[rel=icon]").get_attribute("href") == "/img/icon.svg"
+        felt = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert felt == "rgb(20, 52, 43)", felt  # the app's --felt, not the old white page
+    page.screenshot(path=str(artifacts / "league-account.png"))
+    page.goto("/league/index.html")
+    page.wait_for_load_state("networkidle")
+    page.screenshot(path=str(artifacts / "league-leaderboards.png"))
+    missing = [(status, url) for status, url in statuses if status >= 400]
+    assert not missing, missing
+    assert any(url.endswith("/league/league.css") for _, url in statuses)
+    favicon = page.request.get("/favicon.ico")
+    assert favicon.status == 200 and favicon.body()[:4] == b"\x00\x00\x01\x00"  # an ICO file
