@@ -392,6 +392,22 @@ def test_a_spectator_coming_and_going_is_not_told_to_everyone_again():
     assert room.last("ws-ada", "table")["table"]["seats"][1]["connected"]
 
 
+def test_the_table_names_its_first_twenty_watchers_in_the_order_they_came():
+    room = Room.open(seats=2)
+    room.sit(ADA, BEA)
+    crowd = [Identity(f"p_w{n:02}", f"W{n}") for n in range(25)]
+    for n, who in enumerate(crowd):
+        room.connect(who, f"ws-w{n}")
+    room.connect(crowd[0], "ws-w0-phone")  # a second tab is still one watcher
+    room.do(c.Disconnect("ws-w1"))
+    room.do(c.Disconnect("ws-bea"))  # a seated player's news brings the table message
+    table = room.last("ws-ada", "table")["table"]
+    assert table["spectators"] == 24
+    named = [w["name"] for w in table["watchers"]]
+    assert named == [f"W{n}" for n in [0, *range(2, 21)]]
+    assert {"Ada", "Bea"}.isdisjoint(named)
+
+
 def test_sockets_beyond_the_table_caps_are_refused_and_change_nothing():
     pace = TableSettings(
         bot_delay=0.5, round_pause=2.0, history=256, max_sockets=5, max_sockets_per_player=2

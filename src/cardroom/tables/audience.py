@@ -48,6 +48,16 @@ class Audience:
     def players(self) -> set[str]:
         return {who.id for who in self.connections.values()}
 
+    def watchers(self, seated: set[str], limit: int) -> list[Identity]:
+        """The first `limit` people connected here without a seat, in the order they came."""
+        seen: dict[str, Identity] = {}
+        for who in self.connections.values():
+            if who.id not in seated and who.id not in seen:
+                seen[who.id] = who
+                if len(seen) == limit:
+                    break
+        return list(seen.values())
+
     def arrive(self, conn: str, who: Identity) -> bool:
         """A socket said hello; True if it is the player's first one here."""
         first = who.id not in self.players()

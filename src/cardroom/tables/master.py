@@ -62,6 +62,7 @@ from cardroom.tables.timers import ABANDON, BOT, ROUND, TURN, Timers
 SEQ_MARGIN_AFTER_RESTART = 100  # presence news is not stored; skip past any seq we may have sent
 MIN_ABANDON = 5.0
 MAX_ABANDON = 7 * 24 * 3600.0
+WATCHERS_NAMED = 20  # the Table names its first watchers; the rest are only counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +214,7 @@ class TableMaster:
             "seats": self.seating.to_json(connected, autopilot_seats),
             "free_seats": sum(1 for s in self.seats if s.free),
             "spectators": len(connected - seated),
+            "watchers": [w.to_json() for w in self.audience.watchers(seated, WATCHERS_NAMED)],
             "match": match_json,
             "rematch": self._rematch_json(),
             "seq": self.seq,

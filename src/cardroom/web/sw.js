@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v7";
+const CACHE = "cardroom-shell-v8";
 const SHELL = [
   "/",
   "/index.html",
@@ -34,6 +34,7 @@ const SHELL = [
   "/js/render/cards.js",
   "/js/render/log.js",
   "/js/render/overlays.js",
+  "/js/render/present.js",
   "/js/render/side.js",
   "/js/render/waiting.js",
   "/js/rule-link.js",

@@ -10,6 +10,7 @@ import { player, token } from "./identity.js";
 import { TableModel } from "./model.js";
 import { TableSocket } from "./socket.js";
 import { renderWaiting } from "./render/waiting.js";
+import { renderPresent } from "./render/present.js";
 import { bindKeys } from "./keys.js";
 import { finishAll, snapshot } from "./anim.js";
 import { announce } from "./announce.js";
@@ -257,14 +258,14 @@ export class TableScreen {
     }
     if (!m.view) {
       mount(this.root, this.toolbar(), renderWaiting(m, { levels: this.levels, me: player(), actions: this.lobbyActions() }),
-        h("div", { class: "waiting-chat" }, this.chatPanel()));
+        h("div", { class: "waiting-chat" }, renderPresent(m.table, player()), this.chatPanel()));
       return;
     }
     const connection = this.socket?.status === "open" || !this.socket ? "open" : this.socket.status;
     const layout = h("div", { class: `table-layout game-${m.table.game || "skip"}${m.spectator ? " spectating" : ""}`, "data-connection": connection },
       h("div", { class: "play-area", "aria-busy": connection === "open" ? "false" : "true" },
         this.play.board(), h("p", { class: "move-status", id: "move-status", role: "status", "aria-live": "polite" })),
-      h("div", { class: "side-col" }, this.play.side(), this.chatPanel()));
+      h("div", { class: "side-col" }, this.play.side(), renderPresent(m.table, player()), this.chatPanel()));
     const overlays = [];
     if (m.summary && !m.result) overlays.push(this.play.roundSummary(m.summary, this.summarySeconds()));
     if (m.result && !this.hideResult) {

@@ -1,0 +1,22 @@
+/** Who is at the table now: the seated people (online, away or offline), the bots, and the
+ * watchers by name (the server names the first 20 and counts the rest). */
+import { h } from "../dom.js";
+
+export function renderPresent(table, me) {
+  const seated = table.seats.filter((s) => s.player || s.bot).map((seat) => {
+    const state = seat.bot ? "bot" : seat.away ? "away" : seat.connected ? "online" : "offline";
+    const name = seat.player ? seat.player.name + (seat.player.id === me?.id ? " (you)" : "") : seat.bot.name;
+    return h("li", { class: "present-who", "data-state": state, "data-seat": seat.index },
+      h("span", { class: "present-dot", "aria-hidden": "true" }), name, " ",
+      h("small", { class: state === "online" ? "sr-only" : "" }, state));
+  });
+  const named = table.watchers || [];
+  const more = Math.max(0, (table.spectators || 0) - named.length);
+  const watching = named.map((w) => w.name + (w.id === me?.id ? " (you)" : "")).join(", ");
+  const watchers = named.length || more
+    ? h("p", { class: "present-watchers", id: "present-watchers" }, "Watching: ", watching,
+      more ? `${named.length ? " and " : ""}${more} more` : "")
+    : null;
+  return h("section", { class: "present", id: "present", "aria-labelledby": "present-title" },
+    h("h2", { id: "present-title" }, "At the table"), h("ul", { class: "present-list" }, seated), watchers);
+}
