@@ -168,3 +168,46 @@ def test_a_finished_match_at_the_table_announces_achievements(client) -> None:
     profile = client.get(f"/api/players/{ada['player']['id']}/profile").json()
     assert profile["career"]["matches"] == 1
     assert ids <= {a["id"] for a in profile["achievements"] if a["earned"]}
+
+
+def test_a_tables_ratings_are_read_in_one_call_and_unrated_subjects_left_out(client, conn) -> None:
+    options = Options(players=2)
+    add_table(conn, "t_q", add_player(conn, "p_ada", "Ada"), options)
+    match = played(options, "api-table-ratings")
+    store_match(conn, match, "m_q", "t_q", winner_first(match, "p_ada", ["easy"]), NOW)
+    on_match_finished(conn, "m_q")
+    conn.commit()
+    query = "/api/ratings?mode=2p&subject=p_ada&subject=bot:easy&subject=p_new"
+    answer = client.get(query).json()
+    assert answer["game"] == "skip" and answer["mode"] == "2p"
+    assert set(answer["ratings"]) == {"p_ada", "bot:easy"}  # p_new was never rated
+    assert answer["ratings"]["p_ada"] > answer["ratings"]["bot:easy"]  # Ada won
+    assert client.get("/api/ratings?mode=3p%2B&subject=p_ada").json()["ratings"] == {}
+    too_many = "&".join(f"subject=p_{n}" for n in range(9))
+    assert client.get(f"/api/ratings?mode=2p&{too_many}").status_code == 400
+    assert client.get("/api/ratings?mode=duel&subject=p_ada").status_code == 400
+
+
+def test_quick_play_and_the_table_say_whether_a_match_is_ranked(client) -> None:
+    ada = guest(client, "Ada")
+
+    def ranked(body: dict[str, Any]) -> dict[str, Any]:
+        answer = client.post("/api/ranked", json=body, headers=auth(ada["token"]))
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    assert ranked({"options": {"players": 2}}) == {"ranked": True, "mode": "2p"}
+    assert ranked({"options": {"players": 4, "teams": True}}) == {"ranked": True, "mode": "teams"}
+    assert ranked({"options": {"players": 2, "assist": True}}) == {"ranked": False, "mode": None}
+    assert ranked({"options": {"players": 2, "stock_size": 10}})["ranked"] is False
+    assert ranked({"options": {"players": 1}})["ranked"] is False
+    assert ranked({"game": "skyjo", "options": {"players": 3}}) == {"ranked": True, "mode": "3p+"}
+    refused = client.post("/api/ranked", json={"options": {"players": 2, "stock_size": "x"}})
+    assert refused.status_code == 400
+
+    body = {"bots": 1, "level": "easy", "options": {"players": 2}}
+    table = client.post("/api/quickplay", json=body, headers=auth(ada["token"])).json()["table"]
+    assert table["ranked"] is True and table["rating_mode"] == "2p"
+    body["options"]["assist"] = True
+    table = client.post("/api/quickplay", json=body, headers=auth(ada["token"])).json()["table"]
+    assert table["ranked"] is False and table["rating_mode"] is None

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from functools import cache
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
@@ -37,6 +37,7 @@ from cardroom.server.limits import HashPool, client_address, take_all
 from cardroom.server.lobby import (
     MAX_PAGE,
     auth_of,
+    game_of,
     identity,
     reconnect_sockets_of,
     rename_at_tables,
@@ -308,6 +309,33 @@ async def bot_ratings(request: Request) -> dict[str, Any]:
         ]
 
     return {"levels": await _read(request, read)}
+
+
+MAX_RATED_SUBJECTS = 8  # a table's seats
+
+
+@router.get("/api/ratings")
+async def table_ratings(
+    request: Request,
+    mode: str,
+    game: str = "skip",
+    subject: Annotated[list[str] | None, Query()] = None,
+) -> dict[str, Any]:
+    """The current ratings of a table's people and bot levels (``p_…``, ``bot:easy``) in one
+    game and mode, one read: what the table shows beside each seat at a ranked match's start.
+    A subject never rated is left out."""
+    subjects = list(dict.fromkeys(subject or []))
+    if mode not in ratings.MODES:
+        raise Refusal(400, "bad_request", f"mode is one of {', '.join(ratings.MODES)}")
+    if not 1 <= len(subjects) <= MAX_RATED_SUBJECTS:
+        raise Refusal(400, "bad_request", f"name 1 to {MAX_RATED_SUBJECTS} subjects")
+    game = game_of(game)
+    skills = await _read(request, lambda c: ratings.load(c, subjects, game, mode))
+    return {
+        "game": game,
+        "mode": mode,
+        "ratings": {s: round(skill.ordinal, 1) for s, skill in skills.items()},
+    }
 
 
 # -- profiles --------------------------------------------------------------------------------------

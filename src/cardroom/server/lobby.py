@@ -23,6 +23,7 @@ from cardroom.server.bodies import (
     NewPlayer,
     NewTable,
     QuickPlay,
+    RankedQuestion,
     Seat,
     TableSettings,
     documented,
@@ -229,6 +230,17 @@ async def rename(request: Request) -> dict[str, Any]:
 async def levels(game: str = "skip") -> dict[str, Any]:
     """The bot levels people may seat at a table of ``game``."""
     return {"levels": levels_json(game_of(game))}
+
+
+@router.post("/api/ranked", openapi_extra=documented(RankedQuestion))
+async def ranked(request: Request) -> dict[str, Any]:
+    """Whether a match with these rules would be ranked, and in which rating pool: what quick
+    play says before a table exists (the same judgement as the Table's ``ranked``)."""
+    data = await read(request, RankedQuestion)
+    game = get_game(game_of(data.game))
+    options = check_options(None, data.options, game.name)
+    is_ranked = game.is_ranked(options)
+    return {"ranked": is_ranked, "mode": game.rating_mode(options) if is_ranked else None}
 
 
 @router.get("/api/games")

@@ -202,6 +202,8 @@ class TableMaster:
             m = self.match
             autopilot_seats = {m.seats[s] for s in m.autopilot}
             match_json = {"id": m.id, **m.game_match.progress(), "seats": list(m.seats)}
+        rules = self.options_for(self.capacity)
+        ranked = self.game.is_ranked(rules)
         return {
             "id": self.id,
             "name": self.name,
@@ -211,6 +213,8 @@ class TableMaster:
             "status": self.status,
             "options": {**self.options_json, "players": self.capacity},
             "abandon_after": self.abandon_after,
+            "ranked": ranked,
+            "rating_mode": self.game.rating_mode(rules) if ranked else None,
             "seats": self.seating.to_json(connected, autopilot_seats),
             "free_seats": sum(1 for s in self.seats if s.free),
             "spectators": len(connected - seated),
