@@ -88,3 +88,48 @@ def test_who_is_at_the_table_lists_the_players_bots_and_watchers_by_name(
     ada.reload()
     ada.wait_for_selector("#present-watchers >> text=Watching: Cy")
     ada.screenshot(path=artifacts / "present-desktop.png")
+
+
+def test_quick_play_says_whether_it_is_ranked_and_a_ranked_table_reads_ratings_once(
+    quick_page: Any, artifacts: Path
+) -> None:
+    page = quick_page
+    ui.sign_in(page, "Ada")
+    note = page.locator("#qp-ranked")
+    page.wait_for_function("() => document.querySelector('#qp-ranked').dataset.ranked")
+    page.select_option("#qp-length", "official")
+    page.locator("#qp-assist").set_checked(True)
+    page.wait_for_selector("#qp-ranked[data-ranked=false] >> text=Casual against bots")
+    page.locator("#qp-assist").set_checked(False)
+    page.wait_for_selector("#qp-ranked[data-ranked=true] >> text=Ranked against bots")
+    assert "Games with people are ranked." in note.inner_text()
+    page.screenshot(path=str(artifacts / "quickplay-ranked.png"))
+    reads: list[str] = []
+    page.on("request", lambda r: reads.append(r.url) if "/api/ratings" in r.url else None)
+    page.click("#quick-play")
+    page.wait_for_selector("#board")
+    assert page.text_content("#ranked-badge") == "Ranked"
+    page.wait_for_selector("#present [data-seat='1'] .present-rating")
+    assert page.locator("#present .present-rating").count() == 2  # Ada's and the bot's
+    me = page.evaluate("JSON.parse(localStorage.getItem('cardroom.player')).id")
+    for _ in range(3):  # moves and table news redraw the table: no new read
+        if not ui.wait_my_turn_or_end(page):
+            break
+        before = ui.seq(page)
+        ui.click_move(page, ui.choose(ui.legal(page)), check_assist=False)
+        ui.wait_seq_after(page, before)
+    page.screenshot(path=str(artifacts / "table-ranked.png"))
+    assert len(reads) == 1, reads
+    assert "mode=2p" in reads[0] and f"subject={me}" in reads[0]
+    assert "subject=bot%3A" in reads[0]  # the bot level, rated like a player
+
+
+def test_a_casual_table_says_so_and_reads_no_ratings(quick_page: Any) -> None:
+    page = quick_page
+    ui.sign_in(page, "Ada")
+    reads: list[str] = []
+    page.on("request", lambda r: reads.append(r.url) if "/api/ratings" in r.url else None)
+    ui.bot_table(page, bots=1, options={"assist": True})
+    assert page.text_content("#ranked-badge") == "Casual"
+    assert page.locator("#present .present-rating").count() == 0
+    assert reads == []

@@ -55,6 +55,11 @@ export const api = {
   quickplay: (body) => call("POST", "/api/quickplay", body),
   /** A private table against `bots` bots of `level`, already started: one call. */
   playBots: (bots, level, options, game = "skip") => call("POST", "/api/quickplay", { bots, level, options, game }),
+  /** Whether a match with these rules would be ranked: `{ranked, mode}`. */
+  ranked: (game, options) => call("POST", "/api/ranked", { game, options }),
+  /** The league's ratings of up to 8 subjects (`p_…`, `bot:easy`) in one pool. */
+  ratings: (game, mode, subjects) => call("GET", `/api/ratings?game=${encodeURIComponent(game)}&mode=${encodeURIComponent(mode)}${
+    subjects.map((s) => `&subject=${encodeURIComponent(s)}`).join("")}`),
   join: (id, seat) => call("POST", T(id, "/join"), seat === undefined ? {} : { seat }),
   leave: (id) => call("POST", T(id, "/leave"), {}),
   addBot: (id, level, seat) => call("POST", T(id, "/bots"), seat === undefined ? { level } : { seat, level }),

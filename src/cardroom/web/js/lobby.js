@@ -143,7 +143,8 @@ export class Lobby {
     const lengths = skyjo ? SKYJO_LENGTHS : LENGTHS;
     const length = h("select", { name: "length", id: "qp-length" }, Object.entries(lengths).map(([k, v]) => h("option", { value: k }, v.label)));
     const assist = h("input", { type: "checkbox", id: "qp-assist", checked: true });
-    const play = h("button", { type: "submit", class: "btn primary big", id: "quick-play" }, "Play against bots");
+    const play = h("button", { type: "submit", class: "btn primary big", id: "quick-play", "aria-describedby": "qp-ranked" }, "Play against bots");
+    const rankedNote = h("p", { class: "ranked-note", id: "qp-ranked", "aria-live": "polite" });
     const form = h("form", { class: "quick" },
       h("h1", { id: "play-title" }, `Hello, ${player()?.name}!`),
       h("div", { class: "row" },
@@ -153,15 +154,36 @@ export class Lobby {
       skyjo ? null : h("label", { class: "check" }, assist, " Show where cards can go (assist)"),
       h("div", { class: "row" }, play,
         h("button", { type: "button", class: "btn", id: "find-people", onclick: () => this.findPeople() }, "Find a game with people")),
+      rankedNote,
       h("p", { class: "keeper-link" }, h("a", { href: "/keeper/", id: "open-keeper" }, "Playing with real cards? Keep the score here")));
+    const chosen = () => {
+      const n = Number(bots.value);
+      return skyjo ? { players: n + 1, ...lengths[length.value].options }
+        : { players: n + 1, ...lengths[length.value].options, assist: assist.checked };
+    };
     form.addEventListener("submit", (e) => {
       e.preventDefault();
-      const n = Number(bots.value);
-      const options = skyjo ? { players: n + 1, ...lengths[length.value].options }
-        : { players: n + 1, ...lengths[length.value].options, assist: assist.checked };
-      this.quickBots(n, level.value, options);
+      this.quickBots(Number(bots.value), level.value, chosen());
     });
+    form.addEventListener("change", () => this.sayRanked(rankedNote, chosen()));
+    this.sayRanked(rankedNote, chosen());
     return form;
+  }
+
+  /** Whether the game quick play would start is ranked, and whether a game with people is
+   * (the server judges: docs/league.md). */
+  async sayRanked(note, options) {
+    const asked = (this.rankedAsked = (this.rankedAsked || 0) + 1);
+    try {
+      const [bots, people] = await Promise.all([api.ranked(this.game, options), api.ranked(this.game, { players: 2 })]);
+      if (asked !== this.rankedAsked) return; // a later choice is being answered
+      note.dataset.ranked = String(bots.ranked);
+      note.textContent = `${bots.ranked ? "Ranked against bots: your rating changes." : "Casual against bots: no rating changes (only the official rules with assist off are ranked)."} ${
+        people.ranked ? "Games with people are ranked." : "Games with people are casual."}`;
+    } catch (error) {
+      note.textContent = "";
+      console.warn("cannot tell whether quick play is ranked:", error.message);
+    }
   }
 
   async quickBots(count, level, options) {

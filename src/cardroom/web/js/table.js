@@ -39,6 +39,7 @@ export class TableScreen {
     this.awardsOpen = false;
     this.claimable = false; // the toolbar shows "Skip X's turn"
     this.resultFocused = false; // the match result has had the focus since it appeared
+    this.ratings = null; // {match, values: {subject: rating}}: read once per ranked match
     this.tick = setInterval(() => this.tickClock(), 250);
     this.unbindKeys = bindKeys((key) => this.onKey(key));
     root.addEventListener("click", (this.clickHandler = (e) => this.onClick(e)));
@@ -258,14 +259,14 @@ export class TableScreen {
     }
     if (!m.view) {
       mount(this.root, this.toolbar(), renderWaiting(m, { levels: this.levels, me: player(), actions: this.lobbyActions() }),
-        h("div", { class: "waiting-chat" }, renderPresent(m.table, player()), this.chatPanel()));
+        h("div", { class: "waiting-chat" }, renderPresent(m.table, player(), this.ratingsNow()), this.chatPanel()));
       return;
     }
     const connection = this.socket?.status === "open" || !this.socket ? "open" : this.socket.status;
     const layout = h("div", { class: `table-layout game-${m.table.game || "skip"}${m.spectator ? " spectating" : ""}`, "data-connection": connection },
       h("div", { class: "play-area", "aria-busy": connection === "open" ? "false" : "true" },
         this.play.board(), h("p", { class: "move-status", id: "move-status", role: "status", "aria-live": "polite" })),
-      h("div", { class: "side-col" }, this.play.side(), renderPresent(m.table, player()), this.chatPanel()));
+      h("div", { class: "side-col" }, this.play.side(), renderPresent(m.table, player(), this.ratingsNow()), this.chatPanel()));
     const overlays = [];
     if (m.summary && !m.result) overlays.push(this.play.roundSummary(m.summary, this.summarySeconds()));
     if (m.result && !this.hideResult) {
@@ -289,6 +290,28 @@ export class TableScreen {
     this.resultFocused = !!result;
     this.updateMoveStatus();
     this.updateClock();
+  }
+
+  // -- ratings -------------------------------------------------------------------------------
+
+  /** The seats' league ratings at a ranked table: read once when a match starts (or when the
+   * table is opened mid-match), kept for that match; null while casual or not yet read. */
+  ratingsNow() {
+    const t = this.model.table;
+    const match = t?.match?.id ?? null;
+    if (!t?.ranked || !t.rating_mode || !match) return null;
+    if (this.ratings?.match !== match) {
+      const subjects = t.seats.map((s) => (s.player ? s.player.id : s.bot ? `bot:${s.bot.level}` : null)).filter(Boolean);
+      this.ratings = { match, values: null };
+      if (subjects.length) {
+        api.ratings(t.game || "skip", t.rating_mode, subjects).then(({ ratings }) => {
+          if (this.ratings?.match !== match) return;
+          this.ratings.values = ratings;
+          this.render();
+        }).catch((error) => console.warn("the seats' ratings were not read:", error.message)); // the game goes on without
+      }
+    }
+    return this.ratings.values;
   }
 
   // -- chat ----------------------------------------------------------------------------------
@@ -366,7 +389,10 @@ export class TableScreen {
     this.claimable = m.canClaim(me);
     const seated = t?.seats?.some((s) => s.player?.id === me?.id);
     return h("div", { class: "table-toolbar" },
-      h("span", { class: "table-title" }, t?.name ? `“${t.name}” · ${gameTitle(t.game)}` : `${gameTitle(t?.game)} table`, m.spectator && m.view ? h("span", { class: "badge" }, "Watching") : null),
+      h("span", { class: "table-title" }, t?.name ? `“${t.name}” · ${gameTitle(t.game)}` : `${gameTitle(t?.game)} table`, m.spectator && m.view ? h("span", { class: "badge" }, "Watching") : null,
+        t ? h("span", { class: `badge ranked-badge${t.ranked ? " ranked" : ""}`, id: "ranked-badge",
+          title: t.ranked ? "The league rates this match" : "A casual table: ratings do not change (only the standard rules with assist off are ranked)" },
+        t.ranked ? "Ranked" : "Casual") : null),
       h("span", { class: "spacer" }),
       this.awardsSummary(),
       this.claimable ? h("button", { type: "button", class: "btn small", id: "skip-turn",

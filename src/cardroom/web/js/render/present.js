@@ -1,14 +1,16 @@
 /** Who is at the table now: the seated people (online, away or offline), the bots, and the
- * watchers by name (the server names the first 20 and counts the rest). */
+ * watchers by name (the server names the first 20 and counts the rest); at a ranked table,
+ * each seat's league rating. */
 import { h } from "../dom.js";
 
-export function renderPresent(table, me) {
+export function renderPresent(table, me, ratings = null) {
   const seated = table.seats.filter((s) => s.player || s.bot).map((seat) => {
     const state = seat.bot ? "bot" : seat.away ? "away" : seat.connected ? "online" : "offline";
     const name = seat.player ? seat.player.name + (seat.player.id === me?.id ? " (you)" : "") : seat.bot.name;
     return h("li", { class: "present-who", "data-state": state, "data-seat": seat.index },
       h("span", { class: "present-dot", "aria-hidden": "true" }), name, " ",
-      h("small", { class: state === "online" ? "sr-only" : "" }, state));
+      h("small", { class: state === "online" ? "sr-only" : "" }, state),
+      ratings ? rating(ratings[seat.player ? seat.player.id : `bot:${seat.bot.level}`]) : null);
   });
   const named = table.watchers || [];
   const more = Math.max(0, (table.spectators || 0) - named.length);
@@ -19,4 +21,10 @@ export function renderPresent(table, me) {
     : null;
   return h("section", { class: "present", id: "present", "aria-labelledby": "present-title" },
     h("h2", { id: "present-title" }, "At the table"), h("ul", { class: "present-list" }, seated), watchers);
+}
+
+/** A seat's league rating at a ranked table ("unrated" before its first ranked match). */
+function rating(value) {
+  return h("span", { class: "present-rating", "data-rating": value ?? "" },
+    value === undefined ? "unrated" : `rating ${value.toFixed(1)}`);
 }
