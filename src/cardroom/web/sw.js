@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v8";
+const CACHE = "cardroom-shell-v9";
 const SHELL = [
   "/",
   "/index.html",

@@ -84,6 +84,32 @@ export function burst(el) {
   a.onfinish = a.oncancel = () => { running.delete(a); label.remove(); };
 }
 
+/** A win: confetti in the cards' colours falls over the window for two seconds (nothing with
+ * reduced motion). Not among the running animations: the table's next message must not cut
+ * it short, and it never takes a click (`pointer-events: none`). */
+export function celebrate() {
+  if (reduced()) return;
+  const layer = document.createElement("div");
+  layer.className = "celebration";
+  layer.setAttribute("aria-hidden", "true");
+  const colours = ["#ffcf4a", "#1f6fd1", "#178a4a", "#7a3fc2", "#e8731c", "#ff6b5b"];
+  const pieces = [];
+  for (let i = 0; i < 48; i += 1) {
+    const piece = document.createElement("span");
+    piece.className = "confetti";
+    piece.style.cssText = `left:${(i * 37) % 100}%;background:${colours[i % colours.length]}`;
+    layer.append(piece);
+    const drift = ((i * 53) % 120) - 60;
+    pieces.push(piece.animate(
+      [{ transform: "translate(0, -5vh) rotate(0deg)", opacity: 1 },
+        { transform: `translate(${drift}px, 105vh) rotate(${360 + i * 40}deg)`, opacity: 0.9 }],
+      { duration: 1500 + (i % 7) * 120, delay: (i % 8) * 60, easing: "cubic-bezier(.3,.1,.7,1)", fill: "both" },
+    ));
+  }
+  document.body.append(layer);
+  Promise.all(pieces.map((a) => a.finished.catch(() => null))).then(() => layer.remove());
+}
+
 /** A short shake of a place that refused a card. */
 export function shake(el) {
   if (!el || reduced()) return;

@@ -12,7 +12,7 @@ import { TableSocket } from "./socket.js";
 import { renderWaiting } from "./render/waiting.js";
 import { renderPresent } from "./render/present.js";
 import { bindKeys } from "./keys.js";
-import { finishAll, snapshot } from "./anim.js";
+import { celebrate, finishAll, snapshot } from "./anim.js";
 import { announce } from "./announce.js";
 import { awardIcon, rematchControls } from "./render/overlays.js";
 import { gameTitle, kitFor } from "./games/index.js";
@@ -235,7 +235,11 @@ export class TableScreen {
       if (text && !["turn", "achievement", "rating"].includes(event.kind)) announce(text);
       const effect = this.play?.sound(event);
       if (effect) sound.play(effect);
-      if (event.kind === "match_over" && (event.detail.winners || []).includes(this.model.mySeat)) sound.play("win");
+      if (event.kind === "round_started") sound.play("shuffle");
+      if (event.kind === "match_over" && (event.detail.winners || []).includes(this.model.mySeat)) {
+        sound.play("win");
+        celebrate();
+      }
     }
     if (!wasMyTurn && this.model.myTurn) {
       announce("Your turn");
