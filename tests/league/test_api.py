@@ -3,6 +3,7 @@ profiles with their rating plot, and an achievement announced at the table."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -192,7 +193,8 @@ def test_quick_play_and_the_table_say_whether_a_match_is_ranked(client) -> None:
     ada = guest(client, "Ada")
 
     def ranked(body: dict[str, Any]) -> dict[str, Any]:
-        answer = client.post("/api/ranked", json=body, headers=auth(ada["token"]))
+        query = {"game": body.get("game", "skip"), "options": json.dumps(body["options"])}
+        answer = client.get("/api/ranked", params=query)
         assert answer.status_code == 200, answer.text
         return answer.json()
 
@@ -202,8 +204,10 @@ def test_quick_play_and_the_table_say_whether_a_match_is_ranked(client) -> None:
     assert ranked({"options": {"players": 2, "stock_size": 10}})["ranked"] is False
     assert ranked({"options": {"players": 1}})["ranked"] is False
     assert ranked({"game": "skyjo", "options": {"players": 3}}) == {"ranked": True, "mode": "3p+"}
-    refused = client.post("/api/ranked", json={"options": {"players": 2, "stock_size": "x"}})
-    assert refused.status_code == 400
+    bad_rules = json.dumps({"players": 2, "stock_size": "x"})
+    assert client.get("/api/ranked", params={"options": bad_rules}).status_code == 400
+    assert client.get("/api/ranked", params={"options": "{not json"}).status_code == 400
+    assert client.get("/api/ranked", params={"options": "[2]"}).status_code == 400
 
     body = {"bots": 1, "level": "easy", "options": {"players": 2}}
     table = client.post("/api/quickplay", json=body, headers=auth(ada["token"])).json()["table"]

@@ -127,7 +127,6 @@ def test_junk_over_a_socket_is_refused_and_changes_nothing(client, table, batch)
             "/api/tables",
             "/api/tables/named",
             "/api/quickplay",
-            "/api/ranked",
             "/api/tables/{id}/join",
             "/api/tables/{id}/bots",
             "/api/tables/{id}/evict",

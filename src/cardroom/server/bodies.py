@@ -60,13 +60,6 @@ class NamedTable(Body):
     options: dict[str, Any] | None = None
 
 
-class RankedQuestion(Body):
-    """Would a match of ``game`` with these house rules be ranked (``docs/league.md``)?"""
-
-    game: StrictStr = GAME
-    options: dict[str, Any] | None = Field(None, description="House rules, with players.")
-
-
 class QuickPlay(Body):
     """With ``bots``: a private table against that many bots, started. Without: a seat at a
     waiting public table with people (``seats``, ``options``)."""

@@ -7,6 +7,7 @@ answers or refuses with a reason.
 from __future__ import annotations
 
 import contextlib
+import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -23,7 +24,6 @@ from cardroom.server.bodies import (
     NewPlayer,
     NewTable,
     QuickPlay,
-    RankedQuestion,
     Seat,
     TableSettings,
     documented,
@@ -232,15 +232,19 @@ async def levels(game: str = "skip") -> dict[str, Any]:
     return {"levels": levels_json(game_of(game))}
 
 
-@router.post("/api/ranked", openapi_extra=documented(RankedQuestion))
-async def ranked(request: Request) -> dict[str, Any]:
-    """Whether a match with these rules would be ranked, and in which rating pool: what quick
-    play says before a table exists (the same judgement as the Table's ``ranked``)."""
-    data = await read(request, RankedQuestion)
-    game = get_game(game_of(data.game))
-    options = check_options(None, data.options, game.name)
-    is_ranked = game.is_ranked(options)
-    return {"ranked": is_ranked, "mode": game.rating_mode(options) if is_ranked else None}
+@router.get("/api/ranked")
+async def ranked(game: str = "skip", options: str = "{}") -> dict[str, Any]:
+    """Whether a match with these rules (``options``: the house rules as JSON, with
+    ``players``) would be ranked, and in which rating pool: what quick play says before a
+    table exists (the same judgement as the Table's ``ranked``). A question, so a GET."""
+    try:
+        wanted = json.loads(options)
+    except ValueError:
+        raise Refusal(400, "bad_options", "options must be a JSON object") from None
+    rules = get_game(game_of(game))
+    checked = check_options(None, wanted, rules.name)
+    is_ranked = rules.is_ranked(checked)
+    return {"ranked": is_ranked, "mode": rules.rating_mode(checked) if is_ranked else None}
 
 
 @router.get("/api/games")

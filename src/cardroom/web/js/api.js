@@ -56,7 +56,7 @@ export const api = {
   /** A private table against `bots` bots of `level`, already started: one call. */
   playBots: (bots, level, options, game = "skip") => call("POST", "/api/quickplay", { bots, level, options, game }),
   /** Whether a match with these rules would be ranked: `{ranked, mode}`. */
-  ranked: (game, options) => call("POST", "/api/ranked", { game, options }),
+  ranked: (game, options) => call("GET", `/api/ranked?game=${encodeURIComponent(game)}&options=${encodeURIComponent(JSON.stringify(options))}`),
   /** The league's ratings of up to 8 subjects (`p_…`, `bot:easy`) in one pool. */
   ratings: (game, mode, subjects) => call("GET", `/api/ratings?game=${encodeURIComponent(game)}&mode=${encodeURIComponent(mode)}${
     subjects.map((s) => `&subject=${encodeURIComponent(s)}`).join("")}`),
