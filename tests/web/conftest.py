@@ -61,7 +61,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = {
         **os.environ,
         "CARDROOM_BOT_DELAY": "0.05",
-        "CARDROOM_ROUND_PAUSE": "0.5",
+        "CARDROOM_ROUND_PAUSE": "1.5",  # long enough to read a round summary under load
         "CARDROOM_LOG_LEVEL": "warning",
         "CARDROOM_CLAIM_OFFLINE_AFTER": "1",  # a closed tab's turn may be skipped soon
         # Every test browser comes from one address and makes many tables in a few minutes.

@@ -43,15 +43,28 @@ def test_a_round_summary_shows_the_points_then_the_next_round_is_dealt(
     ui.create_bot_table(page, stock=1, target="200")
     while not ui.wait_round_summary_or_my_turn(page):
         ui.click_move(page, ui.choose(ui.legal(page)))
+    # The summary shows for the round pause only (1.5 s in these tests): read it all at once.
+    shown = page.evaluate(
+        """() => {
+            const s = document.querySelector('#round-summary');
+            const why = document.querySelector('#points-why');
+            return s && {
+                text: s.innerText,
+                why: why?.innerText ?? null,
+                link: why?.querySelector('a.rule-link')?.getAttribute('href') ?? null,
+            };
+        }"""
+    )
+    assert shown is not None
     summary = page.locator("#round-summary")
-    text = summary.inner_text()
+    text = shown["text"]
     page.screenshot(path=artifacts / "round-summary-desktop.png")
     assert "won round 1" in text or "stalemate" in text
     assert "+25" in text or "+30" in text or "stalemate" in text  # R6.2: 25 + 5 per card
     if "stalemate" not in text:  # the summary says where the points come from
-        why = page.locator("#points-why").inner_text()
+        why = shown["why"]
         assert re.search(r"\+(25|30) = 25 for winning the round \+ 5 × [01] cards? left", why)
-        assert page.locator("#points-why a.rule-link").get_attribute("href") == "/rules/skip#R6.2"
+        assert shown["link"] == "/rules/skip#R6.2"
     assert "Next round in" in text
     summary.wait_for(state="detached")
     # Round 2 is dealt; with a stock of 1 the bot may win it at once and round 3 follow.

@@ -187,7 +187,7 @@ def test_a_round_summary_by_keyboard_then_the_closer_starts_the_next_round(
         sk.play_turn_step_by_keys(page, steps)
         steps += 1
         assert steps < 300
-    # The summary shows for the round pause only (0.5 s here): read it all at once.
+    # The summary shows for the round pause only (1.5 s in these tests): read it all at once.
     shown = page.evaluate(
         """() => {
             const s = document.querySelector('#round-summary');
