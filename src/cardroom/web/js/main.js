@@ -7,6 +7,7 @@ import { Lobby } from "./lobby.js";
 import { TableScreen } from "./table.js";
 import { bindKeys } from "./keys.js";
 import * as sound from "./sound.js";
+import { closeWalkthrough, showWalkthrough } from "./walkthrough.js";
 
 const app = $("#app");
 let levels = [];
@@ -28,6 +29,7 @@ function toLobby() {
 }
 
 function route() {
+  closeWalkthrough();
   screen?.destroy?.();
   screen?.hide?.();
   screen = null;
@@ -61,6 +63,10 @@ function setupTools() {
   paint();
   const help = $("#help");
   $("#help-toggle").addEventListener("click", () => help.showModal());
+  $("#walk-again").addEventListener("click", () => {
+    help.close();
+    showWalkthrough(document.body.dataset.game || "skip");
+  });
   bindKeys((key) => {
     if (key === "?") help.showModal();
     else if (key === "m") button.click();
