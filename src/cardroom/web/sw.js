@@ -38,6 +38,7 @@ const SHELL = [
   "/js/render/side.js",
   "/js/render/waiting.js",
   "/js/rule-link.js",
+  "/js/theme.js",
   "/js/walkthrough.js",
   "/js/games/index.js",
   "/js/games/skip.js",

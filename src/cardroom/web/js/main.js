@@ -7,6 +7,7 @@ import { Lobby } from "./lobby.js";
 import { TableScreen } from "./table.js";
 import { bindKeys } from "./keys.js";
 import * as sound from "./sound.js";
+import { applyTheme, setTheme, theme } from "./theme.js";
 import { closeWalkthrough, showWalkthrough } from "./walkthrough.js";
 
 const app = $("#app");
@@ -67,6 +68,9 @@ function setupTools() {
     help.close();
     showWalkthrough(document.body.dataset.game || "skip");
   });
+  const choice = $("#theme-choice");
+  choice.querySelector(`input[value="${theme()}"]`).checked = true;
+  choice.addEventListener("change", (e) => setTheme(e.target.value));
   bindKeys((key) => {
     if (key === "?") help.showModal();
     else if (key === "m") button.click();
@@ -88,6 +92,7 @@ async function renewToken() {
 }
 
 async function boot() {
+  applyTheme();
   setupTools();
   showIdentity();
   document.addEventListener("identity", () => {
