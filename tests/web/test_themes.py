@@ -35,6 +35,7 @@ def test_a_theme_chosen_stays_after_a_reload(page: Any) -> None:
     assert page.evaluate("document.body.dataset.theme") == "midnight"
     page.click("#help-toggle")
     assert page.is_checked('#theme-choice input[value="midnight"]')
+    assert not page.is_visible("#walk-again")  # the walkthrough points at a table
     page.check('#theme-choice input[value="felt"]')
     page.reload()
     page.wait_for_selector("#quick-play")
