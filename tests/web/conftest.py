@@ -95,8 +95,30 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
+        yield _Browser(chromium)
         chromium.close()
+
+
+# The first-game walkthrough (js/walkthrough.js) counts as seen in every test's browser, unless
+# the test asks for it with new_context(walkthrough=True); a reload keeps what the page set.
+SEEN_WALKTHROUGH = """if (localStorage.getItem('cardroom.walkthrough') === null)
+  localStorage.setItem('cardroom.walkthrough', '{"skip": true, "skyjo": true}');"""
+
+
+class _Browser:
+    """Playwright's browser, whose new contexts have seen the walkthrough (see above)."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, walkthrough: bool = False, **options: Any) -> Any:
+        context = self._browser.new_context(**options)
+        if not walkthrough:
+            context.add_init_script(SEEN_WALKTHROUGH)
+        return context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 def _open_page(browser: Any, server: str, **context_options: Any) -> Iterator[Any]:

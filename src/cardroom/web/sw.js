@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v9";
+const CACHE = "cardroom-shell-v10";
 const SHELL = [
   "/",
   "/index.html",
@@ -38,6 +38,8 @@ const SHELL = [
   "/js/render/side.js",
   "/js/render/waiting.js",
   "/js/rule-link.js",
+  "/js/theme.js",
+  "/js/walkthrough.js",
   "/js/games/index.js",
   "/js/games/skip.js",
   "/js/games/skyjo/board.js",

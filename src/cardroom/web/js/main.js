@@ -7,6 +7,8 @@ import { Lobby } from "./lobby.js";
 import { TableScreen } from "./table.js";
 import { bindKeys } from "./keys.js";
 import * as sound from "./sound.js";
+import { applyTheme, setTheme, theme } from "./theme.js";
+import { closeWalkthrough, showWalkthrough } from "./walkthrough.js";
 
 const app = $("#app");
 let levels = [];
@@ -28,6 +30,7 @@ function toLobby() {
 }
 
 function route() {
+  closeWalkthrough();
   screen?.destroy?.();
   screen?.hide?.();
   screen = null;
@@ -61,6 +64,13 @@ function setupTools() {
   paint();
   const help = $("#help");
   $("#help-toggle").addEventListener("click", () => help.showModal());
+  $("#walk-again").addEventListener("click", () => {
+    help.close();
+    showWalkthrough(document.body.dataset.game || "skip");
+  });
+  const choice = $("#theme-choice");
+  choice.querySelector(`input[value="${theme()}"]`).checked = true;
+  choice.addEventListener("change", (e) => setTheme(e.target.value));
   bindKeys((key) => {
     if (key === "?") help.showModal();
     else if (key === "m") button.click();
@@ -82,6 +92,7 @@ async function renewToken() {
 }
 
 async function boot() {
+  applyTheme();
   setupTools();
   showIdentity();
   document.addEventListener("identity", () => {

@@ -18,6 +18,7 @@ import { awardIcon, rematchControls } from "./render/overlays.js";
 import { gameTitle, kitFor } from "./games/index.js";
 import * as sound from "./sound.js";
 import { callAttention, stopAttention } from "./attention.js";
+import { offerWalkthrough } from "./walkthrough.js";
 
 export class TableScreen {
   constructor(root, tableId, { levels, onExit }) {
@@ -294,6 +295,7 @@ export class TableScreen {
     this.resultFocused = !!result;
     this.updateMoveStatus();
     this.updateClock();
+    if (!m.spectator) offerWalkthrough(m.table.game || "skip");
   }
 
   // -- ratings -------------------------------------------------------------------------------
