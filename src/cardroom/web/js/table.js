@@ -5,7 +5,7 @@
  * refused move shows the engine's reason (rule id + message).
  */
 import { api } from "./api.js";
-import { $, h, mount, toast } from "./dom.js";
+import { $, h, kept, mount, patch, toast } from "./dom.js";
 import { player, token } from "./identity.js";
 import { TableModel } from "./model.js";
 import { TableSocket } from "./socket.js";
@@ -35,6 +35,7 @@ export class TableScreen {
     this.summaryEnds = null;
     this.socket = null;
     this.viewCheck = null;
+    this.batch = null; // messages applied to the model, drawn at the next frame: {before, events, …}
     this.play = null; // the game's kit (js/games/), once the table says which game it is
     this.awardsDismissed = false; // the league's news of the last match, put away
     this.awardsOpen = false;
@@ -87,6 +88,11 @@ export class TableScreen {
   destroy() {
     clearInterval(this.tick);
     clearTimeout(this.viewCheck);
+    if (this.batch) {
+      cancelAnimationFrame(this.batch.frame);
+      clearTimeout(this.batch.timer);
+      this.batch = null;
+    }
     stopAttention();
     this.unbindKeys();
     this.play?.destroy();
@@ -137,10 +143,15 @@ export class TableScreen {
       return;
     }
     if (msg.type === "pong") return;
-    const before = snapshot(this.root);
-    const handBefore = this.play?.beforeChange?.() ?? null;
-    const wasMyTurn = this.model.myTurn;
+    // Messages that arrive together (a bot's move right after ours, a replay) are drawn once,
+    // at the next frame; a hidden tab, which has no frames, is drawn after a short while.
+    if (!this.batch) {
+      const flush = () => this.flush();
+      this.batch = { before: snapshot(this.root), handBefore: this.play?.beforeChange?.() ?? null, wasMyTurn: this.model.myTurn,
+        events: [], frame: requestAnimationFrame(flush), timer: setTimeout(flush, FLUSH_LATEST_MS) };
+    }
     const events = this.model.apply(msg);
+    this.batch.events.push(...events);
     if (msg.type === "table" && msg.table.status === "waiting") this.model.view = null;
     if (msg.ack && this.pending?.id === msg.ack) {
       this.pending = null;
@@ -155,11 +166,20 @@ export class TableScreen {
       // A rematch proposed by someone else brings the result (where it is answered) back.
       if (event.kind === "rematch_proposed" && event.detail.by !== player()?.id) this.hideResult = false;
     }
+  }
+
+  /** Draw what the messages since the last frame changed, then animate and narrate it. */
+  flush() {
+    const batch = this.batch;
+    if (!batch) return;
+    this.batch = null;
+    cancelAnimationFrame(batch.frame);
+    clearTimeout(batch.timer);
     finishAll();
     this.render();
-    this.animate(events, before, handBefore);
-    this.narrate(events, wasMyTurn);
-    this.showAwards(events);
+    this.animate(batch.events, batch.before, batch.handBefore);
+    this.narrate(batch.events, batch.wasMyTurn);
+    this.showAwards(batch.events);
   }
 
   /** The league's news after a match (achievements, rating changes): the match result lists
@@ -259,18 +279,18 @@ export class TableScreen {
     this.updateStatus();
     if (!m.table) return;
     if (!m.view && m.table.status === "playing" && this.socket?.status !== "closed") {
-      mount(this.root, this.toolbar(), h("p", { class: "loading" }, "Dealing you back in…"));
+      patch(this.root, this.toolbar(), h("p", { class: "loading" }, "Dealing you back in…"));
       return;
     }
     if (!m.view) {
-      mount(this.root, this.toolbar(), renderWaiting(m, { levels: this.levels, me: player(), actions: this.lobbyActions() }),
+      patch(this.root, this.toolbar(), renderWaiting(m, { levels: this.levels, me: player(), actions: this.lobbyActions() }),
         h("div", { class: "waiting-chat" }, renderPresent(m.table, player(), this.ratingsNow()), this.chatPanel()));
       return;
     }
     const connection = this.socket?.status === "open" || !this.socket ? "open" : this.socket.status;
     const layout = h("div", { class: `table-layout game-${m.table.game || "skip"}${m.spectator ? " spectating" : ""}`, "data-connection": connection },
       h("div", { class: "play-area", "aria-busy": connection === "open" ? "false" : "true" },
-        this.play.board(), h("p", { class: "move-status", id: "move-status", role: "status", "aria-live": "polite" })),
+        this.play.board(), this.moveStatusLine()),
       h("div", { class: "side-col" }, this.play.side(), renderPresent(m.table, player(), this.ratingsNow()), this.chatPanel()));
     const overlays = [];
     if (m.summary && !m.result) overlays.push(this.play.roundSummary(m.summary, this.summarySeconds()));
@@ -284,7 +304,7 @@ export class TableScreen {
         },
       }));
     }
-    mount(this.root, this.toolbar(), layout, overlays.length ? h("div", { class: "overlay" }, overlays) : null);
+    patch(this.root, this.toolbar(), layout, overlays.length ? h("div", { class: "overlay" }, overlays) : null);
     const result = this.root.querySelector("#match-result");
     result?.setAttribute("tabindex", "-1");
     if (result && !this.resultFocused) {
@@ -325,7 +345,7 @@ export class TableScreen {
   /** The table's chat: one panel kept across renders (what is being typed stays). Lines are
    * text, never markup; a player can be muted (kept in this browser). */
   chatPanel() {
-    if (this.chatEl) return this.chatEl;
+    if (this.chatEl) return kept(this.chatEl);
     this.chatList = h("ol", { class: "chat-log", role: "log", "aria-label": "Chat lines", tabindex: "0" });
     this.chatInput = h("input", { name: "chat", maxlength: String(CHAT_LENGTH), autocomplete: "off", "data-key": "chat-input",
       placeholder: "Say something to the table", "aria-label": "Say something to the table" });
@@ -335,7 +355,7 @@ export class TableScreen {
     this.chatEl = h("section", { class: "chat", id: "chat", "aria-labelledby": "chat-title" },
       h("h2", { id: "chat-title" }, "Chat"), this.chatList, this.chatNote, form);
     this.updateChat();
-    return this.chatEl;
+    return kept(this.chatEl);
   }
 
   updateChat() {
@@ -442,6 +462,25 @@ export class TableScreen {
   updateMoveStatus() {
     const el = this.root.querySelector("#move-status");
     if (!el) return;
+    const { text, state } = this.moveStatus();
+    if (el.textContent !== text) el.textContent = text;
+    if (el.dataset.state !== state) el.dataset.state = state;
+    if (el.hidden !== !text) el.hidden = !text;
+    const board = this.root.querySelector("#board");
+    if (board) {
+      if (this.pending) board.dataset.pending = this.pending.id;
+      else delete board.dataset.pending;
+    }
+  }
+
+  /** The move-status line as drawn, so that a patch leaves its live region alone. */
+  moveStatusLine() {
+    const { text, state } = this.moveStatus();
+    return h("p", { class: "move-status", id: "move-status", role: "status", "aria-live": "polite", "data-state": state, hidden: !text }, text);
+  }
+
+  /** What the move-status line says (a notice, a move on its way, the connection lost). */
+  moveStatus() {
     const p = this.pending;
     const open = this.socket?.status === "open";
     let pending = "";
@@ -450,14 +489,7 @@ export class TableScreen {
     const down = !open && this.socket ? "Connection lost: reconnecting… The table is paused for you until it is back." : "";
     const text = [this.notice, pending || (this.notice ? "" : down)].filter(Boolean).join(" ");
     const state = pending ? "pending" : this.notice ? "notice" : down ? "offline" : "";
-    if (el.textContent !== text) el.textContent = text;
-    el.dataset.state = state;
-    el.hidden = !text;
-    const board = this.root.querySelector("#board");
-    if (board) {
-      if (p) board.dataset.pending = p.id;
-      else delete board.dataset.pending;
-    }
+    return { text, state };
   }
 
   updateClock() {
@@ -586,6 +618,7 @@ export class TableScreen {
 }
 
 const VIEW_GRACE_MS = 3000;
+const FLUSH_LATEST_MS = 100; // a hidden tab has no animation frames; its table is drawn anyway
 const CHAT_LENGTH = 200; // the server's limit (docs/protocol.md)
 const MUTED = "cardroom.muted";
 
