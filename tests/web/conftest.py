@@ -101,8 +101,10 @@ def browser() -> Iterator[Any]:
 
 # The first-game walkthrough (js/walkthrough.js) counts as seen in every test's browser, unless
 # the test asks for it with new_context(walkthrough=True); a reload keeps what the page set.
-SEEN_WALKTHROUGH = """if (localStorage.getItem('cardroom.walkthrough') === null)
-  localStorage.setItem('cardroom.walkthrough', '{"skip": true, "skyjo": true}');"""
+SEEN_WALKTHROUGH = """try {
+  if (localStorage.getItem('cardroom.walkthrough') === null)
+    localStorage.setItem('cardroom.walkthrough', '{"skip": true, "skyjo": true}');
+} catch (e) { /* a document without storage (about:blank, a download): nothing to mark */ }"""
 
 
 class _Browser:
