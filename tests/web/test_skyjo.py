@@ -180,6 +180,11 @@ def test_a_round_summary_by_keyboard_then_the_closer_starts_the_next_round(
     ui.sign_in(page, "Keys")
     sk.choose_skyjo(page)
     sk.quick_game(page, bots=1, length="standard")  # to 100: one round does not end it
+    sk.wait_my_turn_or_end(page)
+    sk.no_overflow(page)
+    for i in range(2):  # both grids on screen at once, yours whole
+        box = page.locator(".sk-seat").nth(i).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
     steps = 0
     while sk.wait_my_turn_or_end(page):
         if page.locator("#round-summary").count():
