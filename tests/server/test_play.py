@@ -148,7 +148,7 @@ async def test_illegal_out_of_turn_and_malformed_moves_are_refused_to_the_sender
 
 @pytest.mark.parametrize("server", ["sqlite"], indirect=True)  # see tests/tables
 async def test_two_sockets_of_one_player_sending_one_action_apply_it_once(server):
-    ada, table = await table_for(server)
+    ada, table = await table_for(server, stock_size=20)  # the bot cannot end it before Ada moves
     await ada.post(f"/api/tables/{table}/bots", {"level": "easy"})
     await ada.connect(table)
     tab = Person(server, "Ada")
