@@ -12,6 +12,7 @@ them, see ``scripts/test-services``), by default the local ones on ports 5432 an
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import secrets
@@ -271,3 +272,65 @@ async def test_a_kept_game_entered_on_one_process_is_pushed_to_a_viewer_on_the_o
     await move_to(ada, b)
     again = await ada.post(f"/api/keeper/games/{kept['id']}/rounds", entry)
     assert again["duplicate"] is True and again["kept"]["revision"] == 2
+
+
+async def test_a_frozen_owner_cannot_store_a_move_once_another_process_took_its_table(pair):
+    """Fencing across processes: the owner is frozen (SIGSTOP) with a move on its way, another
+    process takes the table over (bumping its epoch), then the frozen one wakes with the move
+    to store. Whichever it does first — the move or noticing the lost lease — nothing it does
+    reaches the database: the match stays as the new owner has it."""
+    import signal
+
+    from sqlalchemy import create_engine, func, select
+
+    from cardroom.store.models import Move, Table
+
+    a, b = pair
+    ada = await Person(a, "Ada").register()
+    created = await ada.post("/api/tables", {"seats": 2, "options": OPTIONS}, expect=201)
+    tid = created["table"]["id"]
+    await ada.post(f"/api/tables/{tid}/bots", {"level": "easy"})
+    await ada.connect(tid)
+    await ada.post(f"/api/tables/{tid}/start")
+    position = await ada.expect(lambda m: m["type"] in ("event", "sync") and m.get("legal"))
+    engine = create_engine(a.db_url)
+    prefix = a.env["CARDROOM_REDIS_PREFIX"]
+    redis = Redis.from_url(REDIS_URL)
+
+    def stored() -> tuple[int, int]:
+        with engine.connect() as conn:
+            moves = conn.execute(select(func.count()).select_from(Move)).scalar_one()
+            epoch = conn.execute(select(Table.epoch).where(Table.id == tid)).scalar_one()
+        return moves, epoch
+
+    try:
+        moves_before, epoch_before = stored()
+        assert a.process is not None
+        a.process.send_signal(signal.SIGSTOP)
+        try:
+            # Its lease is let go (as if it had lapsed) and b takes the table over.
+            await redis.delete(f"{prefix}table:{tid}:owner")
+            watcher = await Person(b, "Watcher").register()
+            taken = await watcher.http.get(f"/api/tables/{tid}")
+            assert taken.status_code == 200, taken.text
+            assert stored() == (moves_before, epoch_before + 1)
+            # A move for the frozen process, waiting in its socket.
+            await ada.ws.send(
+                json.dumps({"type": "action", "id": "late", "action": position["legal"][0]})
+            )
+        finally:
+            a.process.send_signal(signal.SIGCONT)
+        # The woken process stops the table (its socket closes to reconnect) or refuses the
+        # move; either way the move is not stored.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(ada._reader), TIMEOUT)
+        assert not [m for m in ada.messages if m.get("ack") == "late"], "the move was confirmed"
+        assert stored() == (moves_before, epoch_before + 1)
+        await move_to(ada, b)
+        await ada.connect(tid)
+        sync = await ada.expect(lambda m: m["type"] == "sync")
+        assert sync["legal"] == position["legal"]  # the position the move was chosen on
+    finally:
+        await redis.aclose()
+        engine.dispose()
+        await ada.close()
