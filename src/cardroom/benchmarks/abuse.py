@@ -99,6 +99,12 @@ class Run:
             made = await self.http.post("/api/tables", json=body, headers=headers)
         return made.json()["table"]["id"]
 
+    async def hello(self, table: str, token: str) -> Any:
+        """A socket at the table that has said hello (the caller closes it)."""
+        ws = await websockets.connect(f"{self.ws_url}/ws/tables/{table}", max_size=None)
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        return ws
+
     async def healthy(self) -> bool:
         try:
             return (await self.http.get("/healthz")).status_code == 200
@@ -115,8 +121,7 @@ class Run:
         task = progress.add_task("junk messages", total=total)
 
         async def one_socket(count: int) -> None:
-            async with websockets.connect(f"{self.ws_url}/ws/tables/{table}", max_size=None) as ws:
-                await ws.send(json.dumps({"type": "hello", "token": token}))
+            async with await self.hello(table, token) as ws:
                 for _ in range(count):
                     try:
                         await ws.send(junk(rng))
@@ -151,14 +156,12 @@ class Run:
         table = await self.table(host_token)
         people = [await self.person(f"W{i}") for i in range(PEOPLE)]
         task = progress.add_task("sockets", total=count)
-        host = await websockets.connect(f"{self.ws_url}/ws/tables/{table}", max_size=None)
-        await host.send(json.dumps({"type": "hello", "token": host_token}))
+        host = await self.hello(table, host_token)
         await asyncio.wait_for(host.recv(), 30)
         opened: list[Any] = []
         for n in range(count):
             _pid, token = people[n % len(people)]
-            ws = await websockets.connect(f"{self.ws_url}/ws/tables/{table}", max_size=None)
-            await ws.send(json.dumps({"type": "hello", "token": token}))
+            ws = await self.hello(table, token)
             probe.sent += 1
             try:
                 reply = json.loads(await asyncio.wait_for(ws.recv(), 30))
@@ -244,11 +247,9 @@ class Run:
         players = [await self.person(f"Watcher{i}") for i in range(watchers)]
         sockets = []
         for _w, watcher in players:
-            ws = await websockets.connect(f"{self.ws_url}/ws/tables/{table}", max_size=None)
-            await ws.send(json.dumps({"type": "hello", "token": watcher}))
+            ws = await self.hello(table, watcher)
             sockets.append(ws)
-        me = await websockets.connect(f"{self.ws_url}/ws/tables/{table}", max_size=None)
-        await me.send(json.dumps({"type": "hello", "token": token}))
+        me = await self.hello(table, token)
         await self.http.post(f"/api/tables/{table}/start", headers=headers)
 
         rng = random.Random(3)
@@ -315,8 +316,7 @@ class Run:
             probe.outcomes[str(answer.status_code)] += 1
             if answer.status_code != 404:
                 probe.fail(f"{method} {path or '/'} gave {answer.status_code}")
-        async with websockets.connect(f"{self.ws_url}/ws/tables/{table}") as ws:
-            await ws.send(json.dumps({"type": "hello", "token": eve}))
+        async with await self.hello(table, eve) as ws:
             probe.sent += 1
             try:
                 while True:
