@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -235,12 +236,7 @@ def watch(
         how = "stalemate (R6.4)" if log.result.stalemate else "stock emptied"
         console.rule(f"Round {log.number}: won by {winners} ({how}) after {log.turns} turns")
         console.print(position_table(view(match.state, None), names))
-        console.print(
-            "Points this round: "
-            + ", ".join(f"{names[s]} {p}" for s, p in enumerate(log.result.points))
-            + "   Totals: "
-            + ", ".join(f"{names[s]} {t}" for s, t in enumerate(match.scores))
-        )
+        console.print(points_line(names, log.result.points, match.scores))
         if match.over:
             break
         time.sleep(pause)
@@ -248,6 +244,14 @@ def watch(
     console.print(scores_table(match, names))
     if match.winners:
         console.print("[bold]Match won by " + " & ".join(names[s] for s in match.winners) + "[/]")
+
+
+def points_line(names: list[str], points: Sequence[int], totals: Sequence[int]) -> str:
+    """A round's points and the totals after it, by name (``watch``, either game)."""
+    this_round = ", ".join(f"{names[s]} {p}" for s, p in enumerate(points))
+    return f"Points this round: {this_round}   Totals: " + ", ".join(
+        f"{names[s]} {t}" for s, t in enumerate(totals)
+    )
 
 
 def watch_skyjo(
@@ -263,12 +267,7 @@ def watch_skyjo(
         doubled = " (doubled, S4.3)" if result.doubled else ""
         console.rule(f"Round {match.round_number}: closed by {names[result.closer]}{doubled}")
         console.print(skyjo_grids_table(match.view(None), names))
-        console.print(
-            "Points this round: "
-            + ", ".join(f"{names[s]} {p}" for s, p in enumerate(result.points))
-            + "   Totals: "
-            + ", ".join(f"{names[s]} {t}" for s, t in enumerate(match.scores))
-        )
+        console.print(points_line(names, result.points, match.scores))
         if match.over:
             break
         time.sleep(pause)
