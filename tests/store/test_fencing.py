@@ -12,6 +12,7 @@ from sqlalchemy import Engine, func, select
 from cardroom.store import repository as repo
 from cardroom.store.journal import Fence, Journal, StaleWriter
 from cardroom.store.models import Move, Table
+from cardroom.tables.audience import action_key
 
 
 def _table(conn, table_id: str) -> None:
@@ -38,7 +39,9 @@ def _table(conn, table_id: str) -> None:
 
 
 def _move(table_id: str, number: int, epoch: int) -> list:
-    step = repo.move_row(f"m_{table_id}", number, 1, "action", 0, {"type": "pass"}, ("p", "a1"))
+    step = repo.move_row(
+        f"m_{table_id}", number, 1, "action", 0, {"type": "pass"}, action_key("p", "a1")
+    )
     return [Fence(table_id, epoch), step]
 
 
@@ -56,7 +59,9 @@ async def _fenced(engine: Engine) -> None:
         assert _moves(engine, "t_a") == 1
         # Another process takes t_a over: the epoch goes up, and it reads the move stored.
         rows = await journal.run(lambda c: repo.take_over(c, ["t_a"]))
-        assert rows[0]["epoch"] == 1 and rows[0]["match"]["moves"][0]["action_id"] == "a1"
+        assert rows[0]["epoch"] == 1 and rows[0]["match"]["moves"][0]["sent_by"] == action_key(
+            "p", "a1"
+        )
         # The old owner writes again, in one commit with another table's write: refused
         # alone, whole; the other table's move is stored.
         stale = journal.write(_move("t_a", 2, 0))

@@ -13,6 +13,7 @@ from cardroom.tables.effects import MatchFinished, MoveRow, Send, Write
 from cardroom.tables.errors import Refusal
 from cardroom.tables.master import TableSettings
 from cardroom.tables.people import Identity
+from cardroom.tables.wire import as_dict
 
 from .harness import ADA, BEA, CAL, DOT, EVE, Room, play_legal
 
@@ -46,8 +47,8 @@ def test_a_whole_match_of_two_people_is_stored_before_it_is_told_and_replays_fro
     for effect in room.effects:
         if isinstance(effect, Write):
             written += sum(isinstance(r, MoveRow) for r in effect.rows)
-        elif isinstance(effect, Send) and effect.message["type"] == "event":
-            assert effect.message["move"] <= written
+        elif isinstance(effect, Send) and as_dict(effect.message)["type"] == "event":
+            assert as_dict(effect.message)["move"] <= written
     assert room.finished == [match.id]
     last_write = max(i for i, e in enumerate(room.effects) if isinstance(e, Write) and e.wait)
     assert room.effects.index(MatchFinished(match.id)) > last_write

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -48,6 +47,7 @@ from cardroom.tables.effects import (
 )
 from cardroom.tables.errors import Refusal
 from cardroom.tables.master import TableMaster, TableSettings
+from cardroom.tables.wire import text_of
 
 log = logging.getLogger(__name__)
 
@@ -78,15 +78,12 @@ def table_settings(settings: Settings) -> TableSettings:
         autopilot_after=settings.autopilot_after,
         autopilot_level=settings.autopilot_level,
         history=settings.history,
+        history_bytes=settings.history_bytes,
         max_sockets=settings.max_sockets_per_table,
         max_sockets_per_player=settings.max_sockets_per_player,
         claim_offline_after=settings.claim_offline_after,
         claim_idle_after=settings.claim_idle_after,
     )
-
-
-def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
 
 
 class TableActor:
@@ -296,10 +293,11 @@ class TableActor:
                 if conn is not None:
                     text = texts.get(id(effect.message))
                     if text is None:
-                        text = texts[id(effect.message)] = dumps(effect.message)
+                        text = texts[id(effect.message)] = text_of(effect.message)
                     conn.send(text)
             elif isinstance(effect, Write):
-                steps = [Fence(self.id, self.epoch), *(_step(self.id, r) for r in effect.rows)]
+                fence = Fence(self.id, self.epoch, self.master.seq)
+                steps = [fence, *(_step(self.id, r) for r in effect.rows)]
                 if effect.wait:
                     await self._commit_or_reload(steps)
                 else:

@@ -96,6 +96,7 @@ class Settings(BaseSettings):
     # "20000,20,50" in the environment (NoDecode: not JSON)
     gc_thresholds: Annotated[tuple[int, int, int], NoDecode] = (20000, 20, 50)
     history: Annotated[int, Field(ge=0)] = 256  # events kept per table for reconnecting clients
+    history_bytes: Annotated[int, Field(ge=0)] = 32 * 1024  # ... within so many bytes of JSON
     log_level: Literal["critical", "error", "warning", "info", "debug", "trace"] = "info"
     # Several processes sharing PostgreSQL (docs/scaling.md): empty means this process alone.
     redis_url: str = ""

@@ -41,10 +41,13 @@ class Statement(NamedTuple):
 
 class Fence(NamedTuple):
     """The first step of a table's write: it goes through only while the table's epoch is
-    still ``epoch`` (the writer still owns the table), else the whole write is refused."""
+    still ``epoch`` (the writer still owns the table), else the whole write is refused. It
+    stores the table's ``seq`` too (never lowering it), so no move needs a write of its own
+    to the table's row."""
 
     table_id: str
     epoch: int
+    seq: int | None = None
 
 
 class StaleWriter(Exception):
@@ -54,6 +57,10 @@ class StaleWriter(Exception):
 Step = Statement | Fence | Operation
 
 _FENCE = text("UPDATE tables SET epoch = :epoch WHERE id = :table_id AND epoch = :epoch")
+_FENCE_AND_SEQ = text(
+    "UPDATE tables SET seq = CASE WHEN seq > :seq THEN seq ELSE :seq END "
+    "WHERE id = :table_id AND epoch = :epoch"
+)
 
 
 class Journal:
@@ -154,7 +161,8 @@ def _run_steps(connection: Connection, writes: list[Sequence[Step]]) -> list[Any
             elif isinstance(step, Fence):
                 # At once, on its own: the row count must be this write's. On PostgreSQL the
                 # row stays locked to the commit, so a take-over waits for it, then fences.
-                fenced = connection.execute(_FENCE, step._asdict())
+                fence = _FENCE if step.seq is None else _FENCE_AND_SEQ
+                fenced = connection.execute(fence, step._asdict())
                 if fenced.rowcount != 1:
                     raise StaleWriter(f"table {step.table_id} has another owner now")
             else:
