@@ -23,6 +23,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from cardroom.store.move_codec import PackedAction
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
@@ -120,7 +122,7 @@ class Move(Base):
     round: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str | None] = mapped_column(String(16))
     seat: Mapped[int | None] = mapped_column(Integer)
-    action: Mapped[bytes | None] = mapped_column(LargeBinary)
+    action: Mapped[dict[str, Any] | None] = mapped_column(PackedAction)
     sent_by: Mapped[bytes | None] = mapped_column(LargeBinary(8))
 
 

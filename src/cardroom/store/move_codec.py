@@ -16,6 +16,7 @@ import zlib
 from typing import Any
 
 import msgspec
+from sqlalchemy import Dialect, LargeBinary, TypeDecorator
 
 _SKYJO = (
     b'{"type":"draw"}{"type":"take","column":1,"row":1}{"type":"discard","column":2,"row":2}'
@@ -61,3 +62,17 @@ def unpack(stored: bytes | None) -> dict[str, Any] | None:
     if not isinstance(action, dict):
         raise ValueError("a stored action is not a JSON object")
     return action
+
+
+class PackedAction(TypeDecorator[dict[str, Any]]):
+    """A column holding an action's JSON packed: rows take and give plain dicts, and the
+    packing runs where the statement runs (the journal's thread, not a table's)."""
+
+    impl = LargeBinary
+    cache_ok = True
+
+    def process_bind_param(self, value: dict[str, Any] | None, dialect: Dialect) -> bytes | None:
+        return pack(value)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> dict[str, Any] | None:
+        return unpack(value)

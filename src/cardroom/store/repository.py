@@ -11,7 +11,6 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from cardroom.games.base import ACTION, Step
-from cardroom.store import move_codec
 from cardroom.store.journal import Statement
 from cardroom.store.models import Match, Move, Player, Seat, Table, utcnow
 
@@ -192,7 +191,7 @@ def move_row(
             "round": round_number,
             "kind": None if kind == ACTION else kind,
             "seat": seat,
-            "action": move_codec.pack(action),
+            "action": action,
             "sent_by": sent_by,
         },
     )
@@ -216,7 +215,7 @@ def match_moves(conn: Connection, match_id: str) -> list[dict[str, Any]]:
             "round": r.round,
             "kind": r.kind or ACTION,
             "seat": r.seat,
-            "action": move_codec.unpack(r.action),
+            "action": r.action,
             "sent_by": bytes(r.sent_by) if r.sent_by is not None else None,
         }
         for r in rows
