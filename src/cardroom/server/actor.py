@@ -366,8 +366,18 @@ class TableActor:
         )
 
     def _think(self, effect: Think) -> None:
-        """A bot decides off the loop; its move comes back through the inbox."""
+        """A bot decides (a quick one at once, a slow one off the loop); its move comes back
+        through the inbox."""
         level = self.master.levels[effect.level]
+        bots = self.services.bots
+        if bots.thinks_inline(level):  # a quick bot: no task, its move goes straight in line
+            try:
+                action = bots.decide_now(level, effect.seed, effect.view)
+            except Exception:
+                log.exception("table %s: bot at seat %s failed", self.id, effect.seat)
+                return
+            self.tell(self.run, c.BotMoved(effect.key, effect.seat, action))
+            return
 
         async def decide() -> None:
             try:

@@ -143,10 +143,22 @@ class Journal:
 
 
 def _run_steps(connection: Connection, writes: list[Sequence[Step]]) -> list[Any]:
-    """Run the writes' steps in order, grouping like statements into one ``executemany``."""
+    """Run the writes' steps in order, grouping like statements into one ``executemany``.
+
+    The fences of the batch run together too, and must touch one row each: if one does not,
+    the whole batch fails and the journal runs its writes one by one, finding the stale one.
+    On PostgreSQL a fenced row stays locked to the commit, so a take-over waits for it, then
+    fences."""
     pending: dict[tuple[int, tuple[str, ...]], tuple[Executable, list[dict[str, Any]]]] = {}
+    fences: dict[int, tuple[Executable, list[dict[str, Any]]]] = {}
 
     def flush() -> None:
+        for fence, rows in fences.values():
+            fenced = connection.execute(fence, rows).rowcount
+            if fenced != len(rows):
+                tables = ", ".join(sorted({row["table_id"] for row in rows}))
+                raise StaleWriter(f"a table among {tables} has another owner now")
+        fences.clear()
         for statement, rows in pending.values():
             connection.execute(statement, rows)
         pending.clear()
@@ -159,12 +171,8 @@ def _run_steps(connection: Connection, writes: list[Sequence[Step]]) -> list[Any
                 key = (id(step.statement), tuple(step.params))
                 pending.setdefault(key, (step.statement, []))[1].append(step.params)
             elif isinstance(step, Fence):
-                # At once, on its own: the row count must be this write's. On PostgreSQL the
-                # row stays locked to the commit, so a take-over waits for it, then fences.
                 fence = _FENCE if step.seq is None else _FENCE_AND_SEQ
-                fenced = connection.execute(fence, step._asdict())
-                if fenced.rowcount != 1:
-                    raise StaleWriter(f"table {step.table_id} has another owner now")
+                fences.setdefault(id(fence), (fence, []))[1].append(step._asdict())
             else:
                 flush()
                 value = step(connection)
