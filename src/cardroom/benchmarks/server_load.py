@@ -418,6 +418,9 @@ def main(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from cardroom.benchmarks import table_memory
+
+    in_process = table_memory.run()
     results, memory = run(tables, seconds, think)
     table = Table(
         title=(
@@ -463,6 +466,7 @@ def main(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> None:
         f"memory per busy table (server RSS above the empty server's, after each server run): "
         f"{after} (goal ≤ 100 KB, flat)"
     )
+    table_memory.report(in_process, console)
     console.print(
         f"database: {memory.moves:,} moves stored in {memory.move_bytes / 1024:,.0f} KB "
         f"(table and indexes): {memory.per_move:,.0f} B per move (goal ≤ 80 B)"

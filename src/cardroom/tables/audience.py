@@ -23,7 +23,9 @@ RECENT_ACTION_IDS = 64
 """Action keys remembered per player: a client resends only what was not acknowledged yet
 (a move or two); more would cost every busy table memory for nothing."""
 STORED_ACTION_KEYS = 128  # of a restored match's last stored actions, all seats together
-HISTORY_BYTES = 32 * 1024
+HISTORY_BYTES = 16 * 1024
+"""Broadcasts a table keeps, in bytes of text: a minute or so of play. A client that missed
+more gets a ``sync``, one message, which is then also the cheaper way to catch up."""
 
 Render = Callable[["int | None"], dict[str, Any]]
 """seat -> the fields only that seat receives with an event (its own view, its legal list)."""

@@ -38,7 +38,7 @@ from cardroom.games.base import (
     rebuild,
 )
 from cardroom.tables import commands as c
-from cardroom.tables.audience import Audience, action_key
+from cardroom.tables.audience import HISTORY_BYTES, Audience, action_key
 from cardroom.tables.effects import (
     CloseSocket,
     Effect,
@@ -74,7 +74,7 @@ class TableSettings:
     autopilot_after: int = 3
     autopilot_level: str = "easy"
     history: int = 256  # broadcasts kept for reconnecting clients ...
-    history_bytes: int = 32 * 1024  # ... within so many bytes of JSON text
+    history_bytes: int = HISTORY_BYTES  # ... within so many bytes of JSON text
     max_sockets: int = 64  # sockets open to the table, beyond which only seated players get in
     max_sockets_per_player: int = 4  # sockets one player opens to the table
     claim_offline_after: float = 20.0  # seconds offline before others may skip the turn
