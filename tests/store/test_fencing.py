@@ -59,9 +59,8 @@ async def _fenced(engine: Engine) -> None:
         assert _moves(engine, "t_a") == 1
         # Another process takes t_a over: the epoch goes up, and it reads the move stored.
         rows = await journal.run(lambda c: repo.take_over(c, ["t_a"]))
-        assert rows[0]["epoch"] == 1 and rows[0]["match"]["moves"][0]["sent_by"] == action_key(
-            "p", "a1"
-        )
+        assert rows[0]["epoch"] == 1
+        assert rows[0]["match"]["moves"][0]["sent_by"] == action_key("p", "a1")
         # The old owner writes again, in one commit with another table's write: refused
         # alone, whole; the other table's move is stored.
         stale = journal.write(_move("t_a", 2, 0))
@@ -86,3 +85,28 @@ def test_a_take_over_of_no_table_reads_nothing(engine: Engine) -> None:
     with engine.begin() as conn:
         assert repo.take_over(conn, []) == []
         assert repo.take_over(conn, ["t_none"]) == []
+
+
+async def _seqs(engine: Engine) -> list[int]:
+    journal = Journal(engine)
+    seqs = []
+    try:
+        await journal.run(lambda c: _table(c, "t_s"))
+        for seq in (5, 3, 9):  # a late background write never lowers the stored seq
+            await journal.write([Fence("t_s", 0, seq)])
+            with engine.connect() as conn:
+                seqs.append(conn.execute(select(Table.seq).where(Table.id == "t_s")).scalar_one())
+        stale = journal.write([Fence("t_s", 7, 20)])
+        results = await asyncio.gather(stale, return_exceptions=True)
+        assert isinstance(results[0], StaleWriter)
+        with engine.connect() as conn:
+            seqs.append(conn.execute(select(Table.seq).where(Table.id == "t_s")).scalar_one())
+    finally:
+        journal.close()
+    return seqs
+
+
+def test_every_write_stores_the_tables_seq_with_its_fence_and_never_lowers_it(
+    engine: Engine,
+) -> None:
+    assert asyncio.run(_seqs(engine)) == [5, 5, 9, 9]
