@@ -13,6 +13,7 @@ from cardroom.tables.effects import MatchFinished, MoveRow, Send, TableFields, W
 from cardroom.tables.errors import Refusal
 from cardroom.tables.master import TableSettings
 from cardroom.tables.people import Identity
+from cardroom.tables.timers import BOT
 from cardroom.tables.wire import as_dict
 
 from .harness import ADA, BEA, CAL, DOT, EVE, Room, play_legal
@@ -490,3 +491,22 @@ def test_a_timed_table_stores_each_turn_s_deadline_with_its_move():
         if isinstance(r, TableFields) and "runtime" in r.fields
     ]
     assert len(deadlines) >= 2 and deadlines == sorted(deadlines)
+
+
+def test_with_no_bot_delay_a_bot_is_asked_at_once_and_once_per_position():
+    settings = TableSettings(bot_delay=0.0, round_pause=2.0, history=256)
+    room = Room.open(seats=2, options={"stock_size": 5}, settings=settings)
+    room.sit(ADA)
+    room.do(c.AddBot(ADA, None, "easy"))
+    room.do(c.Start(ADA))
+    rng = random.Random(9)
+    asked = 0
+    while room.master.status == "playing" and asked < 40:
+        if room.thinking:
+            keys = [t.key for t in room.thinking]
+            assert len(set(keys)) == len(keys)  # never asked twice about one position
+            assert BOT not in room.timers
+            asked += room.think()
+        else:
+            play_legal(room, ["ws-ada"], rng, limit=1)
+    assert asked >= 5

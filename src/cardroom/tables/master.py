@@ -104,6 +104,7 @@ class MatchInPlay:
     moves: int = 0  # stored steps of the match
     timeouts: list[int] = field(default_factory=list)  # timeouts in a row, per match seat (R7.3)
     autopilot: set[int] = field(default_factory=set)  # match seats a bot plays for now
+    bot_seeds: dict[tuple[int, str], str] = field(default_factory=dict)  # (seat, level) -> seed
 
 
 class TableMaster:
@@ -144,6 +145,7 @@ class TableMaster:
         self.closed = False
         self.opened_at = 0.0  # table time this master began to run (a restart is one)
         self.last_step_at = 0.0  # table time of the match's last stored step
+        self._asked: tuple[Any, ...] | None = None  # the position a bot was last asked about
         self.gone_since: dict[str, float] = {}  # player id -> when their last socket closed
         self.rematch: Rematch | None = None  # a rematch proposed after the last match
         self.chat_log: deque[dict[str, Any]] = deque(maxlen=settings.chat_kept)
@@ -986,7 +988,11 @@ class TableMaster:
         seat = gm.current
         assert seat is not None
         if self._bot_level_for(seat) is not None:
-            if not timers.armed(BOT, key):
+            if self.settings.bot_delay <= 0:  # no pause to show: the bot is asked at once
+                timers.cancel(BOT, out)
+                if self._asked != key:
+                    self._think(key, out)
+            elif not timers.armed(BOT, key):
                 timers.arm(BOT, self.now + self.settings.bot_delay, key, out)
             return
         timers.cancel(BOT, out)
@@ -1037,7 +1043,10 @@ class TableMaster:
         level = self._bot_level_for(seat) if seat is not None else None
         if seat is None or level is None:
             return
-        seed = derive_seed(m.game_match.seed, "bot", seat, level)
+        self._asked = key
+        seed = m.bot_seeds.get((seat, level))
+        if seed is None:  # one HMAC per seat and level, not per decision
+            seed = m.bot_seeds[(seat, level)] = derive_seed(m.game_match.seed, "bot", seat, level)
         out.append(Think(key, seat, level, seed, m.game_match.view(seat)))
 
     def bot_moved(self, cmd: c.BotMoved, out: list[Effect]) -> None:
@@ -1078,6 +1087,7 @@ class TableMaster:
             int(s) for s in runtime.get("autopilot") or [] if 0 <= int(s) < len(seats)
         }
         self._stored_fields["runtime"] = dict(runtime)
+        self._asked = None
         # Idle since the restart at most: a restored table gives its player a full wait again.
         self.last_step_at = self.now
         out: list[Effect] = []
