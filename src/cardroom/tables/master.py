@@ -16,6 +16,7 @@ module is the table's own logic: the lobby's commands, moves, rounds, bots and t
 
 from __future__ import annotations
 
+import functools
 import math
 import unicodedata
 from collections import deque
@@ -278,10 +279,7 @@ class TableMaster:
         view = self.match.game_match.view(seat)
         if seat is None:
             return {"view": view.to_json()}
-        return {
-            "view": view.to_json(),
-            "legal": [self.game.action_to_json(a) for a in view.legal_actions()],
-        }
+        return {"view": view.to_json(), "legal": _legal_json(self.game, view.legal_actions())}
 
     def _sync_message(self, seat: int | None) -> dict[str, Any]:
         return {
@@ -1104,6 +1102,18 @@ class TableMaster:
         out.extend(self.restore_match(cmd.match, cmd.moves, runtime))
         self.audience.position_seq = self.seq  # everyone gets the reloaded position in a sync
         out.extend(self._sync(conn) for conn in self.audience.connections)
+
+
+def _legal_json(game: Game, actions: list[Any]) -> list[dict[str, Any]]:
+    """A seat's legal actions in their JSON form, each made once per process: a game has a
+    few hundred actions, and a seat's list is sent with every position. The forms are shared,
+    so only encoded, never changed."""
+    return [_action_json(game, action) for action in actions]
+
+
+@functools.lru_cache(maxsize=4096)
+def _action_json(game: Game, action: Any) -> dict[str, Any]:
+    return game.action_to_json(action)
 
 
 def _event(kind: str, seat: int | None = None, **detail: Any) -> dict[str, Any]:
