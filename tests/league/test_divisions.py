@@ -19,10 +19,10 @@ DECEMBER = datetime(2026, 12, 1, 0, 0, 1, tzinfo=UTC)
 
 
 def test_bands_from_bronze_to_champion() -> None:
-    names = [divisions.division_of(r).id for r in (-3.0, 0.0, 8.0, 15.9, 16.0, 22.0, 28.0, 45.0)]
-    assert names == ["bronze", "bronze", "silver", "silver", "gold", "platinum", "champion"] + [
-        "champion"
-    ]
+    ratings = (-3.0, 0.0, 8.0, 15.9, 16.0, 22.0, 28.0, 45.0)
+    names = [divisions.division_of(r).id for r in ratings]
+    expected = ["bronze", "bronze", "silver", "silver", "gold", "platinum", "champion"]
+    assert names == [*expected, "champion"]
 
 
 def test_a_provisional_rating_is_not_a_division_yet() -> None:
