@@ -15,7 +15,10 @@ from typing import Any
 from sqlalchemy import Connection, select
 from sqlalchemy.dialects import postgresql, sqlite
 
+from cardroom.league import leaderboards
 from cardroom.league.models import DivisionPlace, Rating
+from cardroom.league.periods import season_of, system_clock
+from cardroom.league.ratings import MODES
 
 PLACEMENT_MATCHES = 5  # rated matches in a mode before a player has a division there
 
@@ -196,8 +199,6 @@ def board(
 ) -> list[dict[str, Any]]:
     """The season's ranked board of one division: its members only, ranked among themselves
     (competition ranks, 1, 2, 2, 4)."""
-    from cardroom.league import leaderboards  # boards import ratings; keep this module light
-
     placed = members(conn, season_id, game, mode)
     query = leaderboards.Query("ranked", game, mode, None, window, bots=False)
     rows = [
@@ -235,3 +236,32 @@ def promote(
         put(conn, following, player, game, mode, nxt, how, now)
         counts[how] = counts.get(how, 0) + 1
     return counts
+
+
+# -- a player's divisions --------------------------------------------------------------------------
+
+
+def best_seasons(conn: Connection, player: str, game: str) -> dict[str, dict[str, Any]]:
+    """Per mode, the season in which the player held their highest division."""
+    rows = conn.execute(
+        select(DivisionPlace.season_id, DivisionPlace.mode, DivisionPlace.division).where(
+            DivisionPlace.player_id == player, DivisionPlace.game == game
+        )
+    ).all()
+    best: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        d = BY_ID.get(r.division)
+        if d is None:
+            continue
+        held = best.get(r.mode)
+        if held is None or (d.step, r.season_id) > (held["step"], held["season"]):
+            best[r.mode] = {"season": r.season_id, "mode": r.mode, "step": d.step, **d.to_json()}
+    return best
+
+
+def current_of(
+    conn: Connection, player: str, game: str, now: datetime | None = None
+) -> dict[str, dict[str, Any]]:
+    """The player's badge this season in every mode of the game."""
+    season = season_of(now or system_clock()).id
+    return {mode: badges(conn, season, [player], game, mode)[player] for mode in MODES}

@@ -54,7 +54,7 @@ def on_match_finished(
             options,
             row["seed"],
             repo.steps_of(repo.match_moves(conn, match_id)),
-            ranked=game.is_ranked(options),
+            ranked=game.is_ranked(options) and not repo.is_casual_table(conn, row["table_id"]),
             seats=seats,
         )
     except (LookupError, ReplayError, ValueError) as error:

@@ -1,4 +1,5 @@
-"""divisions: a player's division per season, game and mode; unlocked rewards; chosen ones
+"""divisions: a player's division per season, game and mode; unlocked rewards; chosen ones;
+casual tables (never ranked: the ranked queue's match against a bot)
 
 Revision ID: 0006_divisions
 Revises: 0005_tokens
@@ -17,6 +18,10 @@ depends_on = None
 
 
 def upgrade() -> None:
+    op.add_column(
+        "tables",
+        sa.Column("casual", sa.Boolean(), nullable=False, server_default=sa.false()),
+    )
     op.create_table(
         "league_divisions",
         sa.Column("season_id", sa.String(length=16), primary_key=True),
@@ -47,3 +52,5 @@ def downgrade() -> None:
     op.drop_table("league_choices")
     op.drop_table("league_unlocks")
     op.drop_table("league_divisions")
+    with op.batch_alter_table("tables") as batch:
+        batch.drop_column("casual")
