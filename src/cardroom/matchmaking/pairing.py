@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from itertools import combinations
 
@@ -15,15 +16,21 @@ CONSIDERED = 12  # nearest tickets tried when parties of two must fit exactly
 def pair(tickets: Iterable[Ticket], now: float, rule: Widening = STANDARD) -> list[Pairing]:
     """Matches for the tickets of one queue (one game and mode)."""
     waiting = sorted(tickets, key=lambda t: (t.since, t.id))
+    by_rating = sorted(waiting, key=lambda t: (t.rating, t.id))
+    ratings = [t.rating for t in by_rating]
+    widest = max((rule.gap(t.waited(now)) for t in waiting), default=0.0)
     taken: set[str] = set()
     out: list[Pairing] = []
     for anchor in waiting:
         if anchor.id in taken:
             continue
+        # Only ratings within the widest gap of the queue can be allowed: a slice, not a scan.
+        low = bisect_left(ratings, anchor.rating - widest)
+        high = bisect_right(ratings, anchor.rating + widest)
         near = sorted(
             (
                 t
-                for t in waiting
+                for t in by_rating[low:high]
                 if t.id not in taken
                 and t.id != anchor.id
                 and rule.allows(anchor.rating, anchor.waited(now), t.rating, t.waited(now))
