@@ -135,7 +135,8 @@ def main(count: int, rate: float, seed: int, redis_url: str | None) -> None:
     unmatched = count - len(outcomes)
     console = Console()
     table = Table(title=f"The ranked queue: {count} tickets at {rate:g}/s, two matchmakers")
-    for column in ("mode or division", "tickets", "p50 wait s", "p90", "p99", "max", "mean gap", "bots"):
+    columns = ("mode or division", "tickets", "p50 wait s", "p90", "p99", "max", "mean gap", "bots")
+    for column in columns:
         table.add_column(column, justify="left" if column.startswith("mode") else "right")
     groups: dict[tuple[int, str], list[Outcome]] = defaultdict(list)
     for o in outcomes:
