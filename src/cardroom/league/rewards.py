@@ -153,10 +153,18 @@ def choose(conn: Connection, player: str, kind: str, item: str, now: datetime) -
 def rewards_json(conn: Connection, player: str) -> dict[str, Any]:
     """The catalogue as this player sees it: what they hold, how to get the rest, their choice."""
     held = unlocked(conn, player)
+    saved = conn.execute(
+        select(Choice.card_back, Choice.theme).where(Choice.player_id == player)
+    ).first()
     return {
         "items": [
             {**r.to_json(), "unlocked": r.id in held, "unlocked_at": held.get(r.id, {}).get("at")}
             for r in CATALOGUE
         ],
         "chosen": choices(conn, [player])[player],
+        # What the player chose themselves (None: never), so a device knows whose choice wins.
+        "saved": {
+            "card_back": saved.card_back if saved else None,
+            "theme": saved.theme if saved else None,
+        },
     }

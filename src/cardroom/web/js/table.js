@@ -45,6 +45,8 @@ export class TableScreen {
     this.tick = setInterval(() => this.tickClock(), 250);
     this.unbindKeys = bindKeys((key) => this.onKey(key));
     root.addEventListener("click", (this.clickHandler = (e) => this.onClick(e)));
+    // Division badges and card backs arrive after the seats: draw them when they do.
+    window.addEventListener("cardroom:badges", (this.onBadges = () => { if (this.model.table && this.root.isConnected) this.render(); }));
   }
 
   async open() {
@@ -99,6 +101,7 @@ export class TableScreen {
     delete document.body.dataset.game;
     $("#rules-link")?.setAttribute("href", "/rules/skip");
     this.root.removeEventListener("click", this.clickHandler);
+    window.removeEventListener("cardroom:badges", this.onBadges);
     this.socket?.close();
     finishAll();
   }
