@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
 
-from cardroom.league import divisions, seasons
+from cardroom.games.skip import Options
+from cardroom.league import divisions, on_match_finished, seasons
 from cardroom.league import leaderboards as boards
-from cardroom.league.models import DivisionPlace, Rating, RatingHistory, Trophy
-from cardroom.league.periods import Window
+from cardroom.league.models import DivisionPlace, Rating, RatingHistory, Result, Trophy
+from cardroom.league.periods import Window, season_of
+from cardroom.store.models import Table as TableRow
 
-from .conftest import add_player
+from .conftest import NOW, add_player, add_table, played, store_match, winner_first
 
 NOVEMBER = datetime(2026, 11, 20, tzinfo=UTC)
 DECEMBER = datetime(2026, 12, 1, 0, 0, 1, tzinfo=UTC)
@@ -123,3 +125,35 @@ def test_season_rollover_promotes_relegates_and_gives_each_division_its_trophies
     frozen = boards.archived_page(conn, "2026-11", "gold", "2p")
     assert [e["player"] for e in frozen["entries"]] == ["p_top", "p_stay"]
     assert seasons.roll_over(conn, DECEMBER) == []  # once
+
+
+def test_the_match_that_completes_placement_places_and_unlocks(conn) -> None:
+    options = Options(players=2)
+    add_table(conn, "t_r", add_player(conn, "p_ada"), options)
+    conn.execute(  # four rated matches played already: this one is the fifth
+        insert(Rating).values(
+            subject="p_ada", game="skip", mode="2p", mu=30.0, sigma=3.0, ordinal=21.0, matches=4
+        )
+    )
+    match = played(options, "placement")
+    store_match(conn, match, "m_p", "t_r", winner_first(match, "p_ada", ["easy"]), NOW)
+    events = on_match_finished(conn, "m_p")
+    (placed,) = [e for e in events if e["kind"] == "division"]
+    season = season_of(NOW).id
+    assert placed["detail"]["division"]["id"] == divisions.place_of(
+        conn, season, "p_ada", "skip", "2p"
+    )
+    unlocked = {e["detail"]["item"]["id"] for e in events if e["kind"] == "unlock"}
+    assert {"laurel", "silver"} <= unlocked  # a first win; Silver (or higher) reached
+
+
+def test_a_casual_table_is_never_rated(conn) -> None:
+    options = Options(players=2)
+    add_table(conn, "t_c", add_player(conn, "p_bo"), options)
+    conn.execute(update(TableRow).where(TableRow.id == "t_c").values(casual=True))
+    match = played(options, "casual")
+    store_match(conn, match, "m_c", "t_c", winner_first(match, "p_bo", ["easy"]), NOW)
+    events = on_match_finished(conn, "m_c")
+    assert not [e for e in events if e["kind"] in ("rating", "division")]
+    assert conn.scalar(select(Result.ranked).where(Result.match_id == "m_c")) is False
+    assert conn.scalar(select(Rating.matches).where(Rating.subject == "p_bo")) is None
