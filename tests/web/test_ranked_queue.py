@@ -124,5 +124,9 @@ def test_two_people_queue_are_matched_play_and_see_their_badges(
         ui.wait_seq_after(other, before)
     ada.screenshot(path=artifacts / "ranked-table-badges-desktop.png")
     bob.screenshot(path=artifacts / "ranked-table-badges-phone.png")
+
+    # The leaderboards page has a board per division.
+    bob.goto("/league/index.html?board=division:gold&mode=2p")
+    bob.wait_for_selector("#caption >> text=Gold division")
     for pages in (ada_pages, bob_pages):
         next(pages, None)  # closes the context, failing on any JavaScript error
