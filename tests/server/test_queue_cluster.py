@@ -25,10 +25,15 @@ async def guest(server: Server, name: str) -> dict[str, Any]:
         return answer.json()
 
 
-async def queue_until_matched(server: Server, who: dict[str, Any]) -> dict[str, Any]:
+async def queue_until_matched(
+    server: Server, who: dict[str, Any], mode: str = "2p", partner: str | None = None
+) -> dict[str, Any]:
+    wanted = {"type": "queue", "game": "skip", "mode": mode}
+    if partner is not None:
+        wanted["partner"] = partner
     async with websockets.connect(server.ws_url + "/ws/queue") as ws:
         await ws.send(json.dumps({"type": "hello", "token": who["token"]}))
-        await ws.send(json.dumps({"type": "queue", "game": "skip", "mode": "2p"}))
+        await ws.send(json.dumps(wanted))
         async with asyncio.timeout(TIMEOUT):
             async for text in ws:
                 message = json.loads(text)
@@ -64,3 +69,21 @@ async def test_people_on_two_processes_are_each_matched_once(pair) -> None:  # n
         table = answer.json()["table"]
         assert table["ranked"] and table["status"] == "playing"
         assert {s["player"]["id"] for s in table["seats"]} == {m["player"] for m in seated}
+
+
+async def test_partners_on_two_processes_queue_together(pair) -> None:  # noqa: F811
+    a, b = pair
+    fay, gus = await guest(a, "Fay"), await guest(b, "Gus")
+    hal, ivy = await guest(a, "Hal"), await guest(b, "Ivy")
+    ids = {p["player"]["id"]: p for p in (fay, gus, hal, ivy)}
+    fay_id, gus_id = fay["player"]["id"], gus["player"]["id"]
+    matched = await asyncio.gather(
+        queue_until_matched(a, fay, "teams", gus_id),
+        queue_until_matched(b, gus, "teams", fay_id),
+        queue_until_matched(a, hal, "teams"),
+        queue_until_matched(b, ivy, "teams"),
+    )
+    assert len({m["table"] for m in matched}) == 1
+    seat = {m["player"]: m["seat"] for m in matched}
+    assert abs(seat[fay_id] - seat[gus_id]) == 2  # partners sit opposite (R2.3)
+    assert sorted(seat.values()) == [0, 1, 2, 3] and set(seat) == set(ids)

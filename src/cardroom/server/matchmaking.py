@@ -21,9 +21,7 @@ from sqlalchemy import select
 
 from cardroom.bots.levels import levels_for
 from cardroom.games import get_game
-from cardroom.league import divisions
 from cardroom.league.models import BOT_PREFIX, Rating
-from cardroom.league.periods import season_of, system_clock
 from cardroom.matchmaking.matchmaker import Matchmaker
 from cardroom.matchmaking.stores import MemoryStore, RedisStore, TicketStore
 from cardroom.matchmaking.tickets import MODES, SEATS, Pairing, Ticket
@@ -38,6 +36,17 @@ ROUND_SECONDS = 1.0  # how often waiting tickets are matched (and told how the s
 MAX_WAITING = 10_000  # sockets waiting in one process's queue
 BOT_WAITS = (None, 15, 30, 60, 120, 300)  # what a player may choose before a bot is offered
 MATCHED = "mm_matched"  # the cluster broadcast telling where a match's players go
+PARTNER = "mm_partner"  # someone waits for a partner (who may be on another process)
+JOINED = "mm_joined"  # two partners hold one ticket now
+LEFT = "mm_left"  # a ticket of partners was withdrawn
+
+
+@dataclass(slots=True)
+class Pending:
+    """A socket here waiting for its partner to queue naming it back."""
+
+    conn: Connection
+    game: str
 
 
 @dataclass(slots=True)
@@ -48,7 +57,7 @@ class Waiter:
     ticket: Ticket
 
 
-def standard_options(game: str, mode: str, players: int) -> dict[str, Any]:
+def standard_options(mode: str, players: int) -> dict[str, Any]:
     """The ranked rules of a queue: the game's standard rules for the player count."""
     options: dict[str, Any] = {"players": players}
     if mode == "teams":
@@ -65,7 +74,7 @@ def modes_of(game: str) -> tuple[str, ...]:
         if most > rules.max_players:
             continue
         try:
-            checked = rules.options_from_json(standard_options(game, mode, fewest))
+            checked = rules.options_from_json(standard_options(mode, fewest))
         except (ValueError, TypeError):
             continue
         if rules.is_ranked(checked) and rules.rating_mode(checked) == mode:
@@ -80,13 +89,18 @@ class Queue:
         self.state = app_state
         self.matchmaker = Matchmaker(store, clock)
         self.waiters: dict[str, list[Waiter]] = {}  # ticket id -> sockets here
-        self.partners: dict[tuple[str, str], Waiter] = {}  # (who, partner) -> first of a duo
+        self.partners: dict[tuple[str, str], Pending] = {}  # (who, partner) -> the first here
         self._task: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[Any]] = set()
 
     # -- life ------------------------------------------------------------------------------------
 
     def start(self) -> None:
-        self.state.tables.cluster.listen(MATCHED, self.heard)
+        cluster = self.state.tables.cluster
+        cluster.listen(MATCHED, self.heard)
+        cluster.listen(PARTNER, lambda m: self._spawn(self._partner_arrived(m)))
+        cluster.listen(JOINED, self._partners_joined)
+        cluster.listen(LEFT, self._partners_left)
         self._task = asyncio.create_task(self._rounds(), name="matchmaking")
 
     async def stop(self) -> None:
@@ -148,15 +162,68 @@ class Queue:
                 raise Refusal(400, "bad_request", "partners queue together for teams only")
             if partner == me.id:
                 raise Refusal(400, "bad_request", "your partner is someone else")
-            first = self.partners.pop((partner, me.id), None)
-            if first is None:
-                self.partners[(me.id, partner)] = Waiter(conn, None)  # type: ignore[arg-type]
-                conn.send(dumps({"type": "partner_wait", "partner": partner}))
-                return None
-            return await self._enqueue(
-                [first.conn, conn], game, mode, bot_after, [first.conn.identity, me]
-            )
+            first = self.partners.get((partner, me.id))
+            if first is not None and first.game == game:
+                del self.partners[(partner, me.id)]
+                people = [first.conn.identity, me]
+                return await self._enqueue([first.conn, conn], game, mode, None, people)
+            self.partners[(me.id, partner)] = Pending(conn, game)
+            conn.send(dumps({"type": "partner_wait", "partner": partner}))
+            message = {"from": me.id, "name": me.name, "to": partner, "game": game}
+            self.state.tables.cluster.broadcast(PARTNER, message)
+            return None
         return await self._enqueue([conn], game, mode, bot_after, [me])
+
+    # -- partners on two processes -----------------------------------------------------------
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.create_task(coroutine)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _partner_arrived(self, message: dict[str, Any]) -> None:
+        """Someone (maybe on another process) named a player waiting here as their partner.
+        The process of the partner with the smaller id makes their one ticket (so it is made
+        once) and tells the other process to wait on it too; the other process answers by
+        naming its waiting player again, for the maker to hear."""
+        key = (str(message.get("to")), str(message.get("from")))
+        first = self.partners.get(key)
+        if first is None or first.game != message.get("game") or first.conn.closed:
+            return
+        me, other = first.conn.identity, Identity(key[1], str(message.get("name") or "?"))
+        if me.id > other.id:  # the other's process makes the ticket: it must hear of us
+            again = {"from": me.id, "name": me.name, "to": other.id, "game": first.game}
+            self.state.tables.cluster.broadcast(PARTNER, again)
+            return
+        del self.partners[key]
+        try:
+            ticket = await self._enqueue([first.conn], first.game, "teams", None, [me, other])
+        except Refusal as error:
+            why = f"your partner cannot queue: {error.message}"
+            first.conn.send(error_message(error.code, why))
+            return
+        self.state.tables.cluster.broadcast(JOINED, {"ticket": ticket.to_json()})
+        if first.conn.closed:  # it closed while the ticket was being made
+            await self.leave(first.conn)
+
+    def _partners_joined(self, message: dict[str, Any]) -> None:
+        """Partners' ticket was made (maybe elsewhere): the one waiting here waits on it."""
+        ticket = Ticket.from_json(message["ticket"])
+        a, b = ticket.players
+        for key in ((a, b), (b, a)):
+            pending = self.partners.pop(key, None)
+            if pending is None:
+                continue
+            self.waiters.setdefault(ticket.id, []).append(Waiter(pending.conn, ticket))
+            status = self.matchmaker.status(ticket)
+            pending.conn.send(
+                dumps({"type": "queued", "ticket": ticket.id, "ranked": True, **status})
+            )
+
+    def _partners_left(self, message: dict[str, Any]) -> None:
+        for w in self.waiters.pop(str(message.get("ticket")), []):
+            w.conn.send(dumps({"type": "left", "reason": "your partner left"}))
+            w.conn.close(1000)
 
     async def _enqueue(
         self,
@@ -187,8 +254,8 @@ class Queue:
 
     async def leave(self, conn: Connection) -> None:
         """The socket closed or left the queue: its ticket dies (a partner's too)."""
-        for key, w in list(self.partners.items()):
-            if w.conn is conn:
+        for key, pending in list(self.partners.items()):
+            if pending.conn is conn:
                 del self.partners[key]
         for ticket_id, waiting in list(self.waiters.items()):
             if any(w.conn is conn for w in waiting):
@@ -198,6 +265,8 @@ class Queue:
                     if w.conn is not conn:
                         w.conn.send(dumps({"type": "left", "reason": "your partner left"}))
                         w.conn.close(1000)
+                if len(waiting[0].ticket.players) > 1:  # the partner may wait on another process
+                    self.state.tables.cluster.broadcast(LEFT, {"ticket": ticket_id})
 
     # -- matched ---------------------------------------------------------------------------------
 
@@ -260,7 +329,7 @@ class Queue:
     ) -> str:
         tables = self.state.tables
         count = seats or len(people)
-        options = standard_options(game, mode, count)
+        options = standard_options(mode, count)
         owner = people[0]
         actor = await tables.create(
             owner,
@@ -304,9 +373,3 @@ def make_store(settings: Any) -> TicketStore:
     from redis.asyncio import Redis
 
     return RedisStore(Redis.from_url(settings.redis_url), settings.redis_prefix)
-
-
-def badges_for(conn: Any, players: list[str], game: str, mode: str, now: Any = None) -> dict:
-    """Each player's division badge this season (the lobby, the table and the profile)."""
-    season = season_of(now or system_clock()).id
-    return divisions.badges(conn, season, players, game, mode)

@@ -12,7 +12,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
-from cardroom.games import get_game
+from cardroom.games import GAMES, get_game
 from cardroom.server.connection import Connection
 from cardroom.server.limits import client_address, take_all
 from cardroom.server.matchmaking import BOT_WAITS, modes_of
@@ -69,7 +69,8 @@ async def queue(websocket: WebSocket) -> None:
         return
 
     conn = Connection(websocket, identity)
-    conn.send(dumps({"type": "welcome", "modes": list(modes_of("skip")), "bot_after": BOT_WAITS}))
+    modes = {game: list(modes_of(game)) for game in sorted(GAMES)}
+    conn.send(dumps({"type": "welcome", "modes": modes, "bot_after": BOT_WAITS}))
     limit = RateLimit(settings.rate, settings.rate_burst)
     queued = False
     refusals = 0

@@ -420,8 +420,10 @@ export class TableScreen {
     return h("div", { class: "table-toolbar" },
       h("span", { class: "table-title" }, t?.name ? `“${t.name}” · ${gameTitle(t.game)}` : `${gameTitle(t?.game)} table`, m.spectator && m.view ? h("span", { class: "badge" }, "Watching") : null,
         t ? h("span", { class: `badge ranked-badge${t.ranked ? " ranked" : ""}`, id: "ranked-badge",
-          title: t.ranked ? "The league rates this match" : "A casual table: ratings do not change (only the standard rules with assist off are ranked)" },
-        t.ranked ? "Ranked" : "Casual") : null),
+          title: t.ranked ? "The league rates this match"
+            : t.casual ? "A match against a bot while the ranked queue was thin: unranked, ratings do not change"
+              : "A casual table: ratings do not change (only the standard rules with assist off are ranked)" },
+        t.ranked ? "Ranked" : t.casual ? "Unranked · bot match" : "Casual") : null),
       h("span", { class: "spacer" }),
       this.awardsSummary(),
       this.claimable ? h("button", { type: "button", class: "btn small", id: "skip-turn",
