@@ -103,6 +103,9 @@ def test_two_people_queue_are_matched_play_and_see_their_badges(
     ada.locator("#ranked-queue").scroll_into_view_if_needed()
     ada.screenshot(path=artifacts / "ranked-queue-lobby.png")
 
+    bob.select_option("#queue-mode", "teams")  # the partner field shows for teams only
+    bob.locator("#ranked-queue").scroll_into_view_if_needed()
+    bob.screenshot(path=artifacts / "ranked-queue-lobby-phone.png")
     bob.select_option("#queue-mode", "2p")
     bob.click("#find-people")
     ada.wait_for_selector("#board")
