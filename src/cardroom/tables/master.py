@@ -126,6 +126,8 @@ class TableMaster:
         self.id: str = row["id"]
         self.name: str | None = row.get("name")
         self.public: bool = bool(row.get("public"))
+        # A table never ranked whatever its rules: the queue's bot match says so (docs/league.md).
+        self.casual: bool = bool(row.get("casual"))
         self.options_json: dict[str, Any] = dict(row.get("options") or {})
         self.abandon_after: float = float(row["abandon_after"])
         self.status: str = row.get("status") or "waiting"
@@ -209,7 +211,7 @@ class TableMaster:
             autopilot_seats = {m.seats[s] for s in m.autopilot}
             match_json = {"id": m.id, **m.game_match.progress(), "seats": list(m.seats)}
         rules = self.options_for(self.capacity)
-        ranked = self.game.is_ranked(rules)
+        ranked = self.game.is_ranked(rules) and not self.casual
         return {
             "id": self.id,
             "name": self.name,
@@ -220,6 +222,7 @@ class TableMaster:
             "options": {**self.options_json, "players": self.capacity},
             "abandon_after": self.abandon_after,
             "ranked": ranked,
+            "casual": self.casual,
             "rating_mode": self.game.rating_mode(rules) if ranked else None,
             "seats": self.seating.to_json(connected, autopilot_seats),
             "free_seats": sum(1 for s in self.seats if s.free),
