@@ -1,8 +1,8 @@
 """divisions: a player's division per season, game and mode; unlocked rewards; chosen ones;
 casual tables (never ranked: the ranked queue's match against a bot)
 
-Revision ID: 0006_divisions
-Revises: 0005_tokens
+Revision ID: 0007_divisions
+Revises: 0006_compact_moves
 Create Date: 2026-11-30 22:30:00
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_divisions"
-down_revision = "0005_tokens"
+revision = "0007_divisions"
+down_revision = "0006_compact_moves"
 branch_labels = None
 depends_on = None
 
