@@ -333,6 +333,11 @@ class Memory:
         return self.move_bytes / self.moves if self.moves else float("nan")
 
 
+def _ratio(a: float, b: float) -> float:
+    """a / b, NaN when b is nothing (a run too short to measure)."""
+    return a / b if b else float("nan")
+
+
 def stored_moves(path: Path) -> tuple[int, int]:
     """How many moves the database holds, and the bytes their table and indexes take."""
     import sqlite3
@@ -420,7 +425,7 @@ def main(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> None:
 
     from cardroom.benchmarks import table_memory
 
-    in_process = table_memory.run()
+    in_process = table_memory.run(min(tables, 20))
     results, memory = run(tables, seconds, think)
     table = Table(
         title=(
@@ -459,7 +464,7 @@ def main(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> None:
         console.print(
             f"  server CPU per move told {server.cpu_per_event * 1e6:,.0f} µs, echo CPU per "
             f"message {echo.cpu_per_event * 1e6:,.0f} µs: "
-            f"{server.cpu_per_event / echo.cpu_per_event:.1f}× the echo's (goal ≤ 5×)"
+            f"{_ratio(server.cpu_per_event, echo.cpu_per_event):.1f}× the echo's (goal ≤ 5×)"
         )
     after = ", ".join(f"{memory.per_table(rss) / 1024:,.0f} KB" for rss in memory.busy)
     console.print(
