@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from cardroom.games.skip import PASS, WILD, Action, SeatView
 from cardroom.games.skip.actions import (
-    discard,
-    play_discard,
-    play_hand,
-    play_partner_stock,
-    play_stock,
+    DISCARD,
+    PLAY_DISCARD,
+    PLAY_HAND,
+    PLAY_PARTNER_STOCK,
+    PLAY_STOCK,
 )
 
 SLOTS = (0, 1, 2, 3)
@@ -20,6 +20,9 @@ SLOTS = (0, 1, 2, 3)
 
 class GreedyBot:
     name = "greedy"
+    trusted = True
+    """Every choice is legal by construction (the engine's tests prove it on many games), so
+    simulations apply it without the rules' check."""
 
     def __init__(self, seed: str | int = 0) -> None:
         self.seed = seed
@@ -29,19 +32,31 @@ class GreedyBot:
         assert me is not None
         values = view.values
         hand = view.hand
-        partner = view.partner
         stock_top = view.stock_tops[me]
-        slot_for = _slots_by_card(values)
+        slot_for = _SLOTS_CACHE.get(values)
+        if slot_for is None:
+            slot_for = _slots_by_card(values)
 
         # 1. The stock card (own, then the partner's) whenever it fits.
-        if stock_top is not None and stock_top in slot_for:
-            return play_stock(slot_for[stock_top])
-        if partner is not None:
-            top = view.stock_tops[partner]
-            if top is not None and top in slot_for:
-                return play_partner_stock(slot_for[top])
+        if stock_top is not None:
+            slot = slot_for.get(stock_top)
+            if slot is not None:
+                return PLAY_STOCK[slot]
+        partners = view.partners
+        if partners is not None:
+            top = view.stock_tops[partners[me]]
+            if top is not None:
+                slot = slot_for.get(top)
+                if slot is not None:
+                    return PLAY_PARTNER_STOCK[slot]
 
-        discard_tops = [pile[-1] if pile else None for pile in view.discards[me]]
+        d0, d1, d2, d3 = view.discards[me]  # four piles (R4.4), unpacked: no loop per decision
+        discard_tops = [
+            d0[-1] if d0 else None,
+            d1[-1] if d1 else None,
+            d2[-1] if d2 else None,
+            d3[-1] if d3 else None,
+        ]
 
         # 2. A play that leads toward the stock card: the shortest chain of available cards.
         if stock_top:
@@ -51,11 +66,15 @@ class GreedyBot:
 
         # 3. Anything else that fits, without spending wilds: discard tops first, then hand.
         for i, top in enumerate(discard_tops):
-            if top and top in slot_for:
-                return play_discard(i, slot_for[top])
+            if top:
+                slot = slot_for.get(top)
+                if slot is not None:
+                    return PLAY_DISCARD[i][slot]
         for card in hand:
-            if card and card in slot_for:
-                return play_hand(card, slot_for[card])
+            if card:
+                slot = slot_for.get(card)
+                if slot is not None:
+                    return PLAY_HAND[card][slot]
 
         # 4. End the turn with a discard that keeps piles descending.
         if not hand:
@@ -100,23 +119,21 @@ def _first_step_toward(
     for top in tops:
         if top:
             have |= 1 << top
+    missing = ~have
     wilds = hand.count(WILD)
-    best_gap, best_slot = 12, -1
+    best_gap, best_slot, best_need = 12, -1, 0
     for j in SLOTS:
         need = values[j] + 1
         gap = target - need
-        if 0 < gap < best_gap:
-            chain = (1 << target) - (1 << need)
-            if (chain & ~have).bit_count() <= wilds:
-                best_gap, best_slot = gap, j
+        if 0 < gap < best_gap and (((1 << target) - (1 << need)) & missing).bit_count() <= wilds:
+            best_gap, best_slot, best_need = gap, j, need
     if best_slot < 0:
         return None
-    need = values[best_slot] + 1
-    if need in tops:
-        return play_discard(tops.index(need), best_slot)
-    if need in hand:
-        return play_hand(need, best_slot)
-    return play_hand(WILD, best_slot)
+    if best_need in tops:
+        return PLAY_DISCARD[tops.index(best_need)][best_slot]
+    if best_need in hand:
+        return PLAY_HAND[best_need][best_slot]
+    return PLAY_HAND[WILD][best_slot]
 
 
 def _best_discard(hand: tuple[int, ...], tops: list[int | None]) -> Action:
@@ -127,12 +144,12 @@ def _best_discard(hand: tuple[int, ...], tops: list[int | None]) -> Action:
     cards = sorted({c for c in hand if c != WILD}, reverse=True) or [WILD]
     for card in cards:
         if card + 1 in tops:
-            return discard(card, tops.index(card + 1))
+            return DISCARD[card][tops.index(card + 1)]
     for card in cards:
         if card in tops:
-            return discard(card, tops.index(card))
+            return DISCARD[card][tops.index(card)]
     if None in tops:
-        return discard(cards[0], tops.index(None))
+        return DISCARD[cards[0]][tops.index(None)]
     best = None
     for i, top in enumerate(tops):
         assert top is not None
@@ -141,6 +158,6 @@ def _best_discard(hand: tuple[int, ...], tops: list[int | None]) -> Action:
                 best = (top - card, card, i)
                 break
     if best is not None:
-        return discard(best[1], best[2])
+        return DISCARD[best[1]][best[2]]
     i = max(range(len(tops)), key=lambda i: tops[i] or 0)
-    return discard(cards[-1], i)
+    return DISCARD[cards[-1]][i]

@@ -10,6 +10,7 @@ import random
 from collections.abc import Collection, Sequence
 
 from ..base import Event
+from ..shuffling import shuffle
 from .actions import PASS, Action
 from .cards import TOP_VALUE, WILD, card_name, deck_units, new_deck
 from .options import HAND_SIZE, Options
@@ -56,7 +57,7 @@ def new_round(
         raise ValueError(f"dealer must be a seat 0-{players - 1}")
     rng = random.Random(f"skip-round:{seed}")
     deck = new_deck(deck_units(players, options.extra_deck))
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     stock = options.stock
     stocks = [deck[i * stock : (i + 1) * stock] for i in range(players)]
     draw = deck[players * stock :]
@@ -95,6 +96,12 @@ def _draw(state: State, seat: int, count: int, events: list[Event] | None) -> No
     """Draw up to ``count`` cards, refilling from the completed piles when needed (R4.1, R5.4)."""
     hand = state.hands[seat]
     draw = state.draw
+    if len(draw) >= count:  # the usual case: the top ``count`` cards, one at a time from the top
+        hand += draw[: -count - 1 : -1]
+        del draw[-count:]
+        if events is not None:
+            events.append(Event("drew", seat, {"cards": count}))
+        return
     drawn = 0
     while drawn < count:
         if not draw:
@@ -102,7 +109,7 @@ def _draw(state: State, seat: int, count: int, events: list[Event] | None) -> No
                 break
             draw.extend(state.completed)
             state.completed.clear()
-            state.rng.shuffle(draw)
+            shuffle(state.rng, draw)
             if events is not None:
                 events.append(Event("reshuffled", seat, {"cards": len(draw)}))
         hand.append(draw.pop())
@@ -296,66 +303,69 @@ def apply(state: State, action: Action, seat: int | None = None) -> list[Event]:
     """
     check(state, action, seat)
     events: list[Event] = []
-    _apply_checked(state, action, events)
+    apply_fast(state, action, events)
     return events
 
 
-def apply_fast(state: State, action: Action) -> None:
-    """``apply`` for callers that already know the action is legal (bots, simulations)."""
-    _apply_checked(state, action, None)
-
-
-def _apply_checked(state: State, action: Action, events: list[Event] | None) -> None:
+def apply_fast(state: State, action: Action, events: list[Event] | None = None) -> None:
+    """``apply`` for callers that already know the action is legal (bots, simulations): the
+    same changes to the state, and what a table would tell only when ``events`` collects it."""
     me = state.current
     state.moves += 1
     kind = action.kind
-    if kind != "timeout":
-        state.timeouts_in_a_row = 0
     if kind == "play":
+        state.timeouts_in_a_row = 0
         _play(state, me, action, events)
     elif kind == "discard":
-        owner = state.partner(me) if action.partner else me
-        assert owner is not None
-        state.hands[me].remove(action.card)
+        state.timeouts_in_a_row = 0
+        card = action.card
+        pile = action.pile
+        owner = me
+        if action.partner:
+            partners = state.partners
+            assert partners is not None
+            owner = partners[me]
+        state.hands[me].remove(card)
         piles = state.discards[owner]
-        piles[action.pile] += (action.card,)
+        piles[pile] += (card,)
         if events is not None:
-            events.append(
-                Event(
-                    "discarded",
-                    me,
-                    {"card": action.card, "pile": action.pile, "owner": owner},
-                )
-            )
+            events.append(Event("discarded", me, {"card": card, "pile": pile, "owner": owner}))
         _end_turn(state, events)
     else:
         if events is not None:
             events.append(Event("passed" if kind == "pass" else "timed_out", me, {}))
         if kind == "timeout":
             state.timeouts_in_a_row += 1
+        else:
+            state.timeouts_in_a_row = 0
         _end_turn(state, events)
 
 
 def _play(state: State, me: int, action: Action, events: list[Event] | None) -> None:
     source = action.source
     to = action.to
+    owner = me
     if source == "hand":
         card = action.card
         state.hands[me].remove(card)
     else:
-        owner = me if source in ("stock", "discard") else state.partner(me)
-        assert owner is not None
-        if source in ("stock", "partner_stock"):
+        if source == "partner_stock" or source == "partner_discard":
+            partners = state.partners
+            assert partners is not None
+            owner = partners[me]
+        if source == "stock" or source == "partner_stock":
             card = state.stocks[owner].pop()
         else:
             piles = state.discards[owner]
             pile = piles[action.pile]
             card = pile[-1]
             piles[action.pile] = pile[:-1]
-    value = state.values[to] + 1
-    state.building[to] += (card,)
+    values = state.values
+    value = values[to] + 1
+    building = state.building
     state.played_this_turn = True
     if events is not None:
+        building[to] += (card,)
         events.append(
             Event(
                 "played",
@@ -363,24 +373,29 @@ def _play(state: State, me: int, action: Action, events: list[Event] | None) -> 
                 {"source": source, "card": card, "pile": action.pile, "to": to, "value": value},
             )
         )
-    if value == TOP_VALUE:  # R5.3
-        state.completed.extend(state.building[to])
-        state.building[to] = ()
-        state.values[to] = 0
-        if events is not None:
+        if value == TOP_VALUE:
             events.append(Event("completed", me, {"to": to}))
+    elif value != TOP_VALUE:
+        building[to] += (card,)
+    if value == TOP_VALUE:  # R5.3
+        state.completed.extend(building[to])
+        if events is None:
+            state.completed.append(card)
+        building[to] = ()
+        values[to] = 0
     else:
-        state.values[to] = value
-    if source in ("stock", "partner_stock"):
-        owner = me if source == "stock" else state.partner(me)
-        assert owner is not None
-        if not state.stocks[owner] and _team_stock_left(state, owner) == 0:  # R6.1
-            partner = state.partner(owner)
-            winners = (owner,) if partner is None else tuple(sorted((owner, partner)))
-            result = _finish(state, winners, stalemate=False)
-            if events is not None:
-                events.append(Event("round_over", me, result.to_json()))
-            return
+        values[to] = value
+    if (
+        (source == "stock" or source == "partner_stock")
+        and not state.stocks[owner]
+        and _team_stock_left(state, owner) == 0  # R6.1
+    ):
+        partner = state.partner(owner)
+        winners = (owner,) if partner is None else tuple(sorted((owner, partner)))
+        result = _finish(state, winners, stalemate=False)
+        if events is not None:
+            events.append(Event("round_over", me, result.to_json()))
+        return
     if not state.hands[me]:
         # R4.3: an empty hand draws five and the turn goes on. The hand may have been empty since
         # the turn began (nothing left to draw); completing a pile makes cards drawable (R5.4).

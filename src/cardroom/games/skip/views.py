@@ -7,6 +7,7 @@ Views are what the server sends, what bots decide from, and what the UI renders.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .actions import Action
@@ -111,6 +112,7 @@ def _top_only(top: int | None) -> tuple[int, ...]:
 
 
 _new_view = tuple.__new__
+_last = itemgetter(-1)
 
 
 def view(state: State, seat: int | None) -> SeatView:
@@ -120,6 +122,11 @@ def view(state: State, seat: int | None) -> SeatView:
     """
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
+    stocks = state.stocks
+    try:
+        stock_tops: tuple[int | None, ...] = tuple(map(_last, stocks))
+    except IndexError:  # an emptied stock: its partner plays on (R6.1), or the round is over
+        stock_tops = tuple([s[-1] if s else None for s in stocks])
     # tuple.__new__ with the fields in declaration order: a view is built for every decision,
     # and the NamedTuple's keyword-taking constructor costs a third of the build.
     return _new_view(
@@ -134,8 +141,8 @@ def view(state: State, seat: int | None) -> SeatView:
             state.turn,
             tuple(sorted(state.hands[seat])) if seat is not None else (),
             tuple(map(len, state.hands)),
-            tuple([s[-1] if s else None for s in state.stocks]),
-            tuple(map(len, state.stocks)),
+            stock_tops,
+            tuple(map(len, stocks)),
             tuple(map(tuple, state.discards)),
             tuple(state.building),
             tuple(state.values),
