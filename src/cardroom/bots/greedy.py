@@ -33,48 +33,42 @@ class GreedyBot:
         values = view.values
         hand = view.hand
         stock_top = view.stock_tops[me]
-        slot_for = _SLOTS_CACHE.get(values)
-        if slot_for is None:
-            slot_for = _slots_by_card(values)
+        piles = _PILES.get(values) or _piles(values)
+        slot_for = piles[0]
 
         # 1. The stock card (own, then the partner's) whenever it fits.
-        if stock_top is not None:
-            slot = slot_for.get(stock_top)
-            if slot is not None:
-                return PLAY_STOCK[slot]
+        if stock_top in slot_for:  # None is never a key
+            return PLAY_STOCK[slot_for[stock_top]]
         partners = view.partners
         if partners is not None:
             top = view.stock_tops[partners[me]]
-            if top is not None:
-                slot = slot_for.get(top)
-                if slot is not None:
-                    return PLAY_PARTNER_STOCK[slot]
+            if top in slot_for:
+                return PLAY_PARTNER_STOCK[slot_for[top]]
 
         d0, d1, d2, d3 = view.discards[me]  # four piles (R4.4), unpacked: no loop per decision
-        discard_tops = [
-            d0[-1] if d0 else None,
-            d1[-1] if d1 else None,
-            d2[-1] if d2 else None,
-            d3[-1] if d3 else None,
-        ]
+        t0 = d0[-1] if d0 else None
+        t1 = d1[-1] if d1 else None
+        t2 = d2[-1] if d2 else None
+        t3 = d3[-1] if d3 else None
+        discard_tops = [t0, t1, t2, t3]
 
         # 2. A play that leads toward the stock card: the shortest chain of available cards.
         if stock_top:
-            step = _first_step_toward(stock_top, values, hand, discard_tops)
+            held = _HELD.get(hand)
+            if held is None:
+                held = _held(hand)
+            have = held[0] | _BIT[t0] | _BIT[t1] | _BIT[t2] | _BIT[t3]
+            step = _first_step_toward(stock_top, piles[1], hand, discard_tops, have, held[1])
             if step is not None:
                 return step
 
         # 3. Anything else that fits, without spending wilds: discard tops first, then hand.
         for i, top in enumerate(discard_tops):
-            if top:
-                slot = slot_for.get(top)
-                if slot is not None:
-                    return PLAY_DISCARD[i][slot]
+            if top and top in slot_for:
+                return PLAY_DISCARD[i][slot_for[top]]
         for card in hand:
-            if card:
-                slot = slot_for.get(card)
-                if slot is not None:
-                    return PLAY_HAND[card][slot]
+            if card and card in slot_for:
+                return PLAY_HAND[card][slot_for[card]]
 
         # 4. End the turn with a discard that keeps piles descending.
         if not hand:
@@ -82,82 +76,116 @@ class GreedyBot:
         return _best_discard(hand, discard_tops)
 
 
-def _slots_by_card(values: tuple[int, ...]) -> dict[int, int]:
-    """For each playable card, the slot it goes on; a wild goes on the highest pile.
+def _piles(values: tuple[int, ...]) -> tuple[dict[int, int], tuple[tuple[int, int], ...]]:
+    """What the building piles take: for each playable card, the slot it goes on (a wild on the
+    highest pile); and each pile's next card with its slot, highest first (the earliest slot
+    among equals), the order in which chains toward a target are shortest.
 
     Memoised: there are at most 13**4 pile configurations and games revisit them constantly.
     """
-    slots = _SLOTS_CACHE.get(values)
-    if slots is None:
-        slots = {}
-        highest = 3
-        for j in (3, 2, 1, 0):
-            value = values[j]
-            slots[value + 1] = j
-            if value >= values[highest]:
-                highest = j
-        slots[WILD] = highest
-        _SLOTS_CACHE[values] = slots
-    return slots
+    slots = {}
+    highest = 3
+    for j in (3, 2, 1, 0):
+        value = values[j]
+        slots[value + 1] = j
+        if value >= values[highest]:
+            highest = j
+    slots[WILD] = highest
+    steps = tuple(sorted(((values[j] + 1, j) for j in SLOTS), key=lambda step: (-step[0], step[1])))
+    piles = _PILES[values] = (slots, steps)
+    return piles
 
 
-_SLOTS_CACHE: dict[tuple[int, ...], dict[int, int]] = {}
+_PILES: dict[tuple[int, ...], tuple[dict[int, int], tuple[tuple[int, int], ...]]] = {}
+
+
+_BIT: dict[int | None, int] = {None: 0, WILD: 0, **{card: 1 << card for card in range(1, 13)}}
+"""A discard top's bit in the mask of cards at hand (wilds count apart: they fill gaps)."""
+
+
+def _held(hand: tuple[int, ...]) -> tuple[int, int]:
+    """A hand's numbers as a bit mask, and its wilds. Memoised: a view's hand is sorted, so
+    there are at most 8,568 hands of up to five cards."""
+    mask = 0
+    for card in hand:
+        mask |= 1 << card
+    held = _HELD[hand] = (mask & ~1, hand.count(WILD))
+    return held
+
+
+_HELD: dict[tuple[int, ...], tuple[int, int]] = {}
 
 
 def _first_step_toward(
-    target: int, values: tuple[int, ...], hand: tuple[int, ...], tops: list[int | None]
+    target: int,
+    steps: tuple[tuple[int, int], ...],
+    hand: tuple[int, ...],
+    tops: list[int | None],
+    have: int,
+    wilds: int,
 ) -> Action | None:
     """The first play of the shortest chain that makes ``target`` playable, if any.
 
-    A chain needs each value between the pile and the target once, from the hand or a discard
-    top, with wilds in hand filling the gaps. Values are bits in an int, so a chain's missing
-    cards are one mask and a bit count.
+    A chain needs each value between a pile's next card and the target once, from the hand or
+    a discard top (``have``, as bits), with wilds in hand filling the gaps: one mask and a bit
+    count. ``steps`` come highest first, so the first chain that can be made is the shortest.
     """
-    have = 0
-    for card in hand:
-        have |= 1 << card
-    for top in tops:
-        if top:
-            have |= 1 << top
     missing = ~have
-    wilds = hand.count(WILD)
-    best_gap, best_slot, best_need = 12, -1, 0
-    for j in SLOTS:
-        need = values[j] + 1
-        gap = target - need
-        if 0 < gap < best_gap and (((1 << target) - (1 << need)) & missing).bit_count() <= wilds:
-            best_gap, best_slot, best_need = gap, j, need
-    if best_slot < 0:
-        return None
-    if best_need in tops:
-        return PLAY_DISCARD[tops.index(best_need)][best_slot]
-    if best_need in hand:
-        return PLAY_HAND[best_need][best_slot]
-    return PLAY_HAND[WILD][best_slot]
+    for need, slot in steps:
+        if need < target and (((1 << target) - (1 << need)) & missing).bit_count() <= wilds:
+            if need in tops:
+                return PLAY_DISCARD[tops.index(need)][slot]
+            if need in hand:
+                return PLAY_HAND[need][slot]
+            return PLAY_HAND[WILD][slot]
+    return None
 
 
 def _best_discard(hand: tuple[int, ...], tops: list[int | None]) -> Action:
     """Keep discard piles descending, in this order of preference: a card one below a pile's
     top, a card equal to a top, the highest card on an empty pile, the smallest step down;
     only then bury a lower card, as little as possible. Wilds are kept unless nothing else is
-    held."""
-    cards = sorted({c for c in hand if c != WILD}, reverse=True) or [WILD]
-    for card in cards:
-        if card + 1 in tops:
-            return DISCARD[card][tops.index(card + 1)]
-    for card in cards:
-        if card in tops:
-            return DISCARD[card][tops.index(card)]
+    held. Cards are bits of one int, the highest first: ``bit_length`` finds it."""
+    kept = _DISCARDABLE.get(hand)
+    if kept is None:
+        kept = _discardable(hand)
+    cards, highest, lowest = kept
+    shown = 0
+    for top in tops:
+        if top is not None:
+            shown |= 1 << top
+    below = cards & (shown >> 1)
+    if below:
+        card = below.bit_length() - 1
+        return DISCARD[card][tops.index(card + 1)]
+    equal = cards & shown
+    if equal:
+        card = equal.bit_length() - 1
+        return DISCARD[card][tops.index(card)]
     if None in tops:
-        return DISCARD[cards[0]][tops.index(None)]
-    best = None
+        return DISCARD[highest][tops.index(None)]
+    best_step, best_card, best_pile = 13, -1, -1
     for i, top in enumerate(tops):
         assert top is not None
-        for card in cards:
-            if card < top and (best is None or top - card < best[0]):
-                best = (top - card, card, i)
-                break
-    if best is not None:
-        return DISCARD[best[1]][best[2]]
-    i = max(range(len(tops)), key=lambda i: tops[i] or 0)
-    return DISCARD[cards[-1]][i]
+        under = cards & ((1 << top) - 1)
+        if under:
+            card = under.bit_length() - 1
+            if top - card < best_step:
+                best_step, best_card, best_pile = top - card, card, i
+    if best_pile >= 0:
+        return DISCARD[best_card][best_pile]
+    return DISCARD[lowest][tops.index(max(tops))]  # type: ignore[type-var]
+
+
+def _discardable(hand: tuple[int, ...]) -> tuple[int, int, int]:
+    """The cards greedy may discard (its numbers, or its wilds when it holds nothing else) as a
+    bit mask, the highest and the lowest. Memoised per sorted hand, like ``_held``."""
+    numbers = [card for card in hand if card != WILD] or [WILD]
+    mask = 0
+    for card in numbers:
+        mask |= 1 << card
+    kept = _DISCARDABLE[hand] = (mask, max(numbers), min(numbers))
+    return kept
+
+
+_DISCARDABLE: dict[tuple[int, ...], tuple[int, int, int]] = {}
