@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from cardroom.benchmarks import skip_reference
 from cardroom.bots import make_bot
+from cardroom.build import running
 from cardroom.games.skip import Options, apply, legal_actions, new_round, view
 from cardroom.sim.play import play_match
 
@@ -93,13 +94,6 @@ def race_reference(seconds: float, batches: int = 7, players: int = 2) -> Race:
 JS_PEER_PER_REFERENCE = 7.5 / 2.8
 """The fastest JavaScript peer's games per CPU second over the tight reference's: both were
 measured against the engine of issue 16 (7.5x and 2.8x its ~480 rounds per CPU second)."""
-
-
-def build() -> str:
-    """Which engine runs: ``compiled`` (mypyc, ``make compiled``) or ``pure`` Python."""
-    from cardroom.games.skip import rules
-
-    return "compiled" if not rules.__file__.endswith(".py") else "pure Python"
 
 
 def reference_loop_seconds(
@@ -177,7 +171,7 @@ def run(seconds: float = 3.0) -> list[Figure]:
     figures.append(Figure(label, best * 1000, "ms"))
     figures.append(Figure("reference loop, 1M iterations, median", median * 1000, "ms"))
     race = race_reference(seconds)
-    label = f"2-player greedy games, engine ({build()}), as simulate plays them"
+    label = f"2-player greedy games, engine ({running()}), as simulate plays them"
     figures.append(Figure(f"{label}, best batch", max(race.engine), "games/CPU s"))
     figures.append(Figure(f"{label}, median batch", statistics.median(race.engine), "games/CPU s"))
     rounds = statistics.median(race.engine) * race.rounds_per_game

@@ -42,13 +42,13 @@ def play_match(
     """
     if len(bots) != options.players:
         raise ValueError(f"{options.players} seats need {options.players} bots, not {len(bots)}")
-    skyjo_game = game_of(options) == "skyjo"
     match: Any
-    if skyjo_game:
+    if isinstance(options, skyjo.Options):
         match = skyjo.Match(options, seed, fingerprints=fingerprints)
+        round_player: Any = play_skyjo_round
     else:
         match = Match(options, seed, fingerprints=fingerprints, record=record or fingerprints)
-    round_player = play_skyjo_round if skyjo_game else play_round
+        round_player = play_round
     while True:
         round_player(match, bots, verify=verify)
         if match.over or match.round_number >= max_rounds:

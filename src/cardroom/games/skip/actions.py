@@ -26,7 +26,7 @@ class Action(NamedTuple):
     - pass: nothing else (R4.5).
     """
 
-    kind: Literal["play", "discard", "pass"]
+    kind: Literal["play", "discard", "pass", "timeout"]
     source: Source = ""
     card: int = -1
     pile: int = -1

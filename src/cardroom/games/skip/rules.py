@@ -188,13 +188,12 @@ def _end_turn(state: State, events: list[Event] | None) -> None:
     _start_turn(state, state.next_seat(state.current), events)
 
 
-def _card_at(state: State, seat: int, action: Action) -> int:
+def _card_at(state: State, seat: int, source: object, card: object, pile: object) -> int:
     """The card a play would take; raises IllegalMove."""
-    source = action.source
     if source == "hand":
-        if type(action.card) is not int or action.card not in state.hands[seat]:
-            raise IllegalMove("R4.2", f"you hold no {_card_words(action.card)}")
-        return action.card
+        if type(card) is not int or card not in state.hands[seat]:
+            raise IllegalMove("R4.2", f"you hold no {_card_words(card)}")
+        return card
     if source in ("partner_stock", "partner_discard"):
         owner = state.partner(seat)
         if owner is None:
@@ -203,16 +202,17 @@ def _card_at(state: State, seat: int, action: Action) -> int:
         owner = seat
     whose = "your partner's" if owner != seat else "your"
     if source in ("stock", "partner_stock"):
-        pile = state.stocks[owner]
-        if not pile:
+        stock = state.stocks[owner]
+        if not stock:
             raise IllegalMove("R4.2", f"{whose} stock is empty")
-        return pile[-1]
+        return stock[-1]
     if source in ("discard", "partner_discard"):
-        if not _is_pile(action.pile):
+        if not _is_pile(pile):
             raise IllegalMove("R4.7", "discard piles are numbered 1 to 4")
-        top = state.discards[owner][action.pile]
+        assert isinstance(pile, int)
+        top = state.discards[owner][pile]
         if not top:
-            raise IllegalMove("R4.7", f"{whose} discard pile {action.pile + 1} is empty")
+            raise IllegalMove("R4.7", f"{whose} discard pile {pile + 1} is empty")
         return top[-1]
     raise IllegalMove("R4.2", f"a card cannot be played from {source!r}")
 
@@ -225,63 +225,68 @@ def _card_words(card: object) -> str:
     return card_name(card) if type(card) is int and 0 <= card <= TOP_VALUE else repr(card)
 
 
-def _stray_fields(action: Action) -> str | None:
+def _stray_fields(fields: Sequence[object]) -> str | None:
     """What is wrong when an action sets a field its kind does not use (R7.1: one form each)."""
-    kind, source = action.kind, action.source
+    kind, source, card, pile, to, partner = fields
     if kind == "play":
         if source == "hand":
-            stray = action.pile != -1 or action.partner is not False
+            stray = pile != -1 or partner is not False
             return "a play from the hand names a card and a building pile only" if stray else None
         if source in ("discard", "partner_discard"):
-            stray = action.card != -1 or action.partner is not False
+            stray = card != -1 or partner is not False
             return (
                 "a play from a discard pile names that pile and a building pile only"
                 if stray
                 else None
             )
-        stray = action.card != -1 or action.pile != -1 or action.partner is not False
+        stray = card != -1 or pile != -1 or partner is not False
         return "a play from a stock names a building pile only" if stray else None
     if kind == "discard":
-        stray = source != "" or action.to != -1 or type(action.partner) is not bool
+        stray = source != "" or to != -1 or type(partner) is not bool
         return "a discard names a hand card and a discard pile only" if stray else None
-    return f"a {kind} names nothing else" if action[1:] != PASS[1:] else None
+    return f"a {kind} names nothing else" if tuple(fields[1:]) != PASS[1:] else None
 
 
 def check(state: State, action: Action, seat: int | None = None) -> None:
-    """Raise ``IllegalMove`` if ``action`` may not be made now (by ``seat``, when given)."""
+    """Raise ``IllegalMove`` if ``action`` may not be made now (by ``seat``, when given).
+
+    The fields are read as plain objects: a table may receive anything in them, and a
+    compiled build must refuse it with a reason as pure Python does, not fail on its type."""
     if state.result is not None:
         raise IllegalMove("R6.1", "the round is over")
     if seat is not None and seat != state.current:
         raise IllegalMove("R7.1", f"it is not your turn; seat {state.current + 1} is to play")
     me = state.current
-    kind = action.kind
+    fields: Sequence[object] = action
+    kind, source, card, pile, to, partner = fields
     if kind not in ("play", "discard", "pass", "timeout"):
         raise IllegalMove("R7.1", f"unknown action {kind!r}")
-    stray = _stray_fields(action)
+    stray = _stray_fields(fields)
     if stray is not None:
         raise IllegalMove("R7.1", f"malformed action: {stray}")
     if kind == "play":
-        if not _is_pile(action.to):
+        if not _is_pile(to):
             raise IllegalMove("R5.1", "building piles are numbered 1 to 4")
-        card = _card_at(state, me, action)
-        value = state.values[action.to]
-        if card != WILD and card != value + 1:
+        assert isinstance(to, int)
+        moved = _card_at(state, me, source, card, pile)
+        value = state.values[to]
+        if moved != WILD and moved != value + 1:
             if value == 0:
                 raise IllegalMove(
-                    "R5.1", f"a {card} cannot start a building pile; only a 1 or a wild can"
+                    "R5.1", f"a {moved} cannot start a building pile; only a 1 or a wild can"
                 )
-            raise IllegalMove("R5.2", f"a {card} cannot go on a pile showing {value}")
+            raise IllegalMove("R5.2", f"a {moved} cannot go on a pile showing {value}")
     elif kind == "discard":
         hand = state.hands[me]
-        if type(action.card) is not int or action.card not in hand:
-            raise IllegalMove("R4.4", f"you hold no {_card_words(action.card)} to discard")
-        if not _is_pile(action.pile):
+        if type(card) is not int or card not in hand:
+            raise IllegalMove("R4.4", f"you hold no {_card_words(card)} to discard")
+        if not _is_pile(pile):
             raise IllegalMove("R4.4", "discard piles are numbered 1 to 4")
-        if action.partner and not (state.partners is not None and state.options.team_discards):
+        if partner and not (state.partners is not None and state.options.team_discards):
             raise IllegalMove(
                 "R4.4", "discarding onto your partner's piles needs the team discards house rule"
             )
-        if action.card == WILD and state.options.no_wild_discards and any(c != WILD for c in hand):
+        if card == WILD and state.options.no_wild_discards and any(c != WILD for c in hand):
             raise IllegalMove(
                 "R4.4", "a wild may not be discarded while you hold another card (house rule)"
             )

@@ -78,10 +78,7 @@ class SeatView(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """The view's JSON form (``docs/notation.md``); wilds are written ``"W"``."""
-
-        def cards(seq: tuple[int, ...]) -> list[int | str]:
-            return [card_to_json(c) for c in seq]
-
+        cards = _cards_json
         return {
             "seat": self.seat,
             "players": self.players,
@@ -105,6 +102,10 @@ class SeatView(NamedTuple):
             "match_target": self.match_target,
             "options": self.options.to_json(),
         }
+
+
+def _cards_json(seq: tuple[int, ...]) -> list[int | str]:
+    return [card_to_json(c) for c in seq]
 
 
 def _top_only(top: int | None) -> tuple[int, ...]:
