@@ -317,16 +317,14 @@ def apply_fast(state: State, action: Action, events: list[Event] | None = None) 
     same changes to the state, and what a table would tell only when ``events`` collects it."""
     me = state.current
     state.moves += 1
-    kind = action.kind
+    kind, source, card, pile, to, partner = action  # one step, where six attribute reads cost six
     if kind == "play":
         state.timeouts_in_a_row = 0
-        _play(state, me, action, events)
+        _play(state, me, source, card, pile, to, events)
     elif kind == "discard":
         state.timeouts_in_a_row = 0
-        card = action.card
-        pile = action.pile
         owner = me
-        if action.partner:
+        if partner:
             partners = state.partners
             assert partners is not None
             owner = partners[me]
@@ -346,12 +344,11 @@ def apply_fast(state: State, action: Action, events: list[Event] | None = None) 
         _end_turn(state, events)
 
 
-def _play(state: State, me: int, action: Action, events: list[Event] | None) -> None:
-    source = action.source
-    to = action.to
+def _play(
+    state: State, me: int, source: str, card: int, pile: int, to: int, events: list[Event] | None
+) -> None:
     owner = me
     if source == "hand":
-        card = action.card
         state.hands[me].remove(card)
     else:
         if source == "partner_stock" or source == "partner_discard":
@@ -362,9 +359,9 @@ def _play(state: State, me: int, action: Action, events: list[Event] | None) -> 
             card = state.stocks[owner].pop()
         else:
             piles = state.discards[owner]
-            pile = piles[action.pile]
-            card = pile[-1]
-            piles[action.pile] = pile[:-1]
+            taken = piles[pile]
+            card = taken[-1]
+            piles[pile] = taken[:-1]
     values = state.values
     value = values[to] + 1
     building = state.building
@@ -375,7 +372,7 @@ def _play(state: State, me: int, action: Action, events: list[Event] | None) -> 
             Event(
                 "played",
                 me,
-                {"source": source, "card": card, "pile": action.pile, "to": to, "value": value},
+                {"source": source, "card": card, "pile": pile, "to": to, "value": value},
             )
         )
         if value == TOP_VALUE:
