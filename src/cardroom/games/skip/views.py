@@ -7,7 +7,6 @@ Views are what the server sends, what bots decide from, and what the UI renders.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .actions import Action
@@ -113,7 +112,6 @@ def _top_only(top: int | None) -> tuple[int, ...]:
 
 
 _new_view = tuple.__new__
-_last = itemgetter(-1)
 
 
 def view(state: State, seat: int | None) -> SeatView:
@@ -124,12 +122,11 @@ def view(state: State, seat: int | None) -> SeatView:
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
     stocks = state.stocks
-    try:
-        stock_tops: tuple[int | None, ...] = tuple(map(_last, stocks))
-    except IndexError:  # an emptied stock: its partner plays on (R6.1), or the round is over
-        stock_tops = tuple([s[-1] if s else None for s in stocks])
+    hands = state.hands
     # tuple.__new__ with the fields in declaration order: a view is built for every decision,
-    # and the NamedTuple's keyword-taking constructor costs a third of the build.
+    # and the NamedTuple's keyword-taking constructor costs a third of the build. Per-seat
+    # fields are comprehensions: compiled (make compiled), they are C loops, 40% of a view's
+    # time less; interpreted, 10% more than map() (measured, issue 16).
     return _new_view(
         SeatView,
         (
@@ -140,11 +137,11 @@ def view(state: State, seat: int | None) -> SeatView:
             state.partners,
             state.current,
             state.turn,
-            tuple(sorted(state.hands[seat])) if seat is not None else (),
-            tuple(map(len, state.hands)),
-            stock_tops,
-            tuple(map(len, stocks)),
-            tuple(map(tuple, state.discards)),
+            tuple(sorted(hands[seat])) if seat is not None else (),
+            tuple([len(hand) for hand in hands]),
+            tuple([stock[-1] if stock else None for stock in stocks]),
+            tuple([len(stock) for stock in stocks]),
+            tuple([tuple(piles) for piles in state.discards]),
             tuple(state.building),
             tuple(state.values),
             len(state.draw),
