@@ -57,7 +57,15 @@ class GreedyBot:
             held = _HELD.get(hand)
             if held is None:
                 held = _held(hand)
-            have = held[0] | _BIT[t0] | _BIT[t1] | _BIT[t2] | _BIT[t3]
+            have = held[0]  # with the numbers on the discard tops (wilds count apart)
+            if t0:
+                have |= 1 << t0
+            if t1:
+                have |= 1 << t1
+            if t2:
+                have |= 1 << t2
+            if t3:
+                have |= 1 << t3
             step = _first_step_toward(stock_top, piles[1], hand, discard_tops, have, held[1])
             if step is not None:
                 return step
@@ -97,10 +105,6 @@ def _piles(values: tuple[int, ...]) -> tuple[dict[int, int], tuple[tuple[int, in
 
 
 _PILES: dict[tuple[int, ...], tuple[dict[int, int], tuple[tuple[int, int], ...]]] = {}
-
-
-_BIT: dict[int | None, int] = {None: 0, WILD: 0, **{card: 1 << card for card in range(1, 13)}}
-"""A discard top's bit in the mask of cards at hand (wilds count apart: they fill gaps)."""
 
 
 def _held(hand: tuple[int, ...]) -> tuple[int, int]:
