@@ -34,16 +34,16 @@ class GreedyBot:
         hand = view.hand
         stock_top = view.stock_tops[me]
         piles = _PILES.get(values) or _piles(values)
-        slot_for = piles[0]
+        slot_of = piles[0]
 
         # 1. The stock card (own, then the partner's) whenever it fits.
-        if stock_top in slot_for:  # None is never a key
-            return PLAY_STOCK[slot_for[stock_top]]
+        if stock_top is not None and slot_of[stock_top] >= 0:
+            return PLAY_STOCK[slot_of[stock_top]]
         partners = view.partners
         if partners is not None:
             top = view.stock_tops[partners[me]]
-            if top in slot_for:
-                return PLAY_PARTNER_STOCK[slot_for[top]]
+            if top is not None and slot_of[top] >= 0:
+                return PLAY_PARTNER_STOCK[slot_of[top]]
 
         d0, d1, d2, d3 = view.discards[me]  # four piles (R4.4), unpacked: no loop per decision
         t0 = d0[-1] if d0 else None
@@ -72,11 +72,11 @@ class GreedyBot:
 
         # 3. Anything else that fits, without spending wilds: discard tops first, then hand.
         for i, top in enumerate(discard_tops):
-            if top and top in slot_for:
-                return PLAY_DISCARD[i][slot_for[top]]
+            if top and slot_of[top] >= 0:
+                return PLAY_DISCARD[i][slot_of[top]]
         for card in hand:
-            if card and card in slot_for:
-                return PLAY_HAND[card][slot_for[card]]
+            if card and slot_of[card] >= 0:
+                return PLAY_HAND[card][slot_of[card]]
 
         # 4. End the turn with a discard that keeps piles descending.
         if not hand:
@@ -84,10 +84,11 @@ class GreedyBot:
         return _best_discard(hand, discard_tops)
 
 
-def _piles(values: tuple[int, ...]) -> tuple[dict[int, int], tuple[tuple[int, int], ...]]:
-    """What the building piles take: for each playable card, the slot it goes on (a wild on the
-    highest pile); and each pile's next card with its slot, highest first (the earliest slot
-    among equals), the order in which chains toward a target are shortest.
+def _piles(values: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """What the building piles take: for each card (0, a wild, to 12), the slot it goes on, -1
+    for none (a wild on the highest pile); and each pile's next card with its slot, highest
+    first (the earliest slot among equals), the order in which chains toward a target are
+    shortest.
 
     Memoised: there are at most 13**4 pile configurations and games revisit them constantly.
     """
@@ -100,11 +101,12 @@ def _piles(values: tuple[int, ...]) -> tuple[dict[int, int], tuple[tuple[int, in
             highest = j
     slots[WILD] = highest
     steps = tuple(sorted(((values[j] + 1, j) for j in SLOTS), key=lambda step: (-step[0], step[1])))
-    piles = _PILES[values] = (slots, steps)
+    slot_of = tuple(slots.get(card, -1) for card in range(WILD, 13))
+    piles = _PILES[values] = (slot_of, steps)
     return piles
 
 
-_PILES: dict[tuple[int, ...], tuple[dict[int, int], tuple[tuple[int, int], ...]]] = {}
+_PILES: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
 
 
 def _held(hand: tuple[int, ...]) -> tuple[int, int]:
