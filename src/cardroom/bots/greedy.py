@@ -6,6 +6,8 @@ whatever fits, so it often opens piles for the next player.
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardroom.games.skip import PASS, WILD, Action, SeatView
 from cardroom.games.skip.actions import (
     DISCARD,
@@ -15,7 +17,7 @@ from cardroom.games.skip.actions import (
     PLAY_STOCK,
 )
 
-SLOTS = (0, 1, 2, 3)
+SLOTS: Final = (0, 1, 2, 3)
 
 
 class GreedyBot:
@@ -106,7 +108,7 @@ def _piles(values: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, i
     return piles
 
 
-_PILES: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+_PILES: Final[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]] = {}
 
 
 def _held(hand: tuple[int, ...]) -> tuple[int, int]:
@@ -119,7 +121,7 @@ def _held(hand: tuple[int, ...]) -> tuple[int, int]:
     return held
 
 
-_HELD: dict[tuple[int, ...], tuple[int, int]] = {}
+_HELD: Final[dict[tuple[int, ...], tuple[int, int]]] = {}
 
 
 def _first_step_toward(
@@ -194,4 +196,4 @@ def _discardable(hand: tuple[int, ...]) -> tuple[int, int, int]:
     return kept
 
 
-_DISCARDABLE: dict[tuple[int, ...], tuple[int, int, int]] = {}
+_DISCARDABLE: Final[dict[tuple[int, ...], tuple[int, int, int]]] = {}
