@@ -82,6 +82,9 @@ class PlannerBot:
     """Plans each turn to play the most stock cards, then ends it in the best position."""
 
     name = "planner"
+    trusted = True
+    """Its plans are built from the legal plays and discards (``games/skip/turns.py``), so
+    simulations apply its choice without the rules' check."""
 
     def __init__(self, seed: str | int = 0, **settings: Any) -> None:
         self.seed = seed

@@ -30,46 +30,62 @@ def play_match(
     *,
     fingerprints: bool = False,
     max_rounds: int = 200,
+    record: bool = True,
+    verify: bool = False,
 ) -> Any:
     """Play a whole match (Skip's ``Match``, or Skyjo's for Skyjo options); every bot sees
-    only its own seat's view."""
+    only its own seat's view.
+
+    ``record=False`` keeps no Skip move log (the rounds' results, turns and the scores stay):
+    for simulations that write no game record. A trusted bot's choice (a built-in bot, which
+    picks among the legal actions) is applied without the rules' check unless ``verify``.
+    """
     if len(bots) != options.players:
         raise ValueError(f"{options.players} seats need {options.players} bots, not {len(bots)}")
-    skyjo_game = game_of(options) == "skyjo"
-    match: Any = (skyjo.Match if skyjo_game else Match)(options, seed, fingerprints=fingerprints)
-    round_player = play_skyjo_round if skyjo_game else play_round
+    match: Any
+    if isinstance(options, skyjo.Options):
+        match = skyjo.Match(options, seed, fingerprints=fingerprints)
+        round_player: Any = play_skyjo_round
+    else:
+        match = Match(options, seed, fingerprints=fingerprints, record=record or fingerprints)
+        round_player = play_round
     while True:
-        round_player(match, bots)
+        round_player(match, bots, verify=verify)
         if match.over or match.round_number >= max_rounds:
             return match
         match.next_round()
 
 
-def play_round(match: Match, bots: Sequence[Bot]) -> None:
-    """Play the match's current round to its end."""
-    _play_round(match, bots, view, check)
+def play_round(match: Match, bots: Sequence[Bot], *, verify: bool = True) -> None:
+    """Play the match's current round to its end; ``verify`` checks trusted bots too."""
+    _play_round(match, bots, view, check, verify)
 
 
-def play_skyjo_round(match: skyjo.Match, bots: Sequence[Bot]) -> None:
+def play_skyjo_round(match: skyjo.Match, bots: Sequence[Bot], *, verify: bool = True) -> None:
     """Play a Skyjo match's current round to its end (S4.1)."""
-    _play_round(match, bots, skyjo.view, skyjo.check)
+    _play_round(match, bots, skyjo.view, skyjo.check, verify)
 
 
-def _play_round(match: Any, bots: Sequence[Bot], view: Any, check: Any) -> None:
+def _play_round(match: Any, bots: Sequence[Bot], view: Any, check: Any, verify: bool) -> None:
     """One round of either game: each bot chooses from its own view, the rules check the
-    choice, the match applies it without events. The rules' functions come as arguments
-    (locals: looked up once a round, on the hot path of simulations and benchmarks)."""
+    choice (unless the bot is trusted), the match applies it without events. The rules'
+    functions come as arguments (locals: looked up once a round, on the hot path of
+    simulations and benchmarks)."""
     state, apply = match.state, match.apply_trusted
+    choosers = [bot.choose for bot in bots]
+    checks = [check if verify or not getattr(bot, "trusted", False) else None for bot in bots]
     for _ in range(MAX_MOVES_PER_ROUND):
         if state.result is not None:
             return
         seat = state.current
-        action = bots[seat].choose(view(state, seat))
-        try:
-            check(state, action)
-        except IllegalMove as error:
-            raise BotError(
-                f"bot {bots[seat].name} at seat {seat + 1} chose {action}: {error}"
-            ) from None
+        action = choosers[seat](view(state, seat))
+        checker = checks[seat]
+        if checker is not None:
+            try:
+                checker(state, action)
+            except IllegalMove as error:
+                raise BotError(
+                    f"bot {bots[seat].name} at seat {seat + 1} chose {action}: {error}"
+                ) from None
         apply(action)
     raise BotError(f"round {match.round_number} did not end within {MAX_MOVES_PER_ROUND} moves")

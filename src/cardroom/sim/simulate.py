@@ -103,7 +103,13 @@ def simulate(
             for seat, name in enumerate(names)
         ]
         try:
-            match = play_match(options, f"{seed}/{game}", players, fingerprints=records is not None)
+            match = play_match(
+                options,
+                f"{seed}/{game}",
+                players,
+                fingerprints=records is not None,
+                record=records is not None,
+            )
         finally:
             close_bots(players)
         _count(summary, match, names)

@@ -99,6 +99,7 @@ class _Timed:
     def __init__(self, bot: Bot, times: list[float]) -> None:
         self.bot = bot
         self.name = bot.name
+        self.trusted = getattr(bot, "trusted", False)
         self.times = times
 
     def choose(self, view: Any) -> Any:

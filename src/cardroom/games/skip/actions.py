@@ -6,7 +6,7 @@ Their JSON form is documented in ``docs/notation.md`` and implemented in ``notat
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from .cards import card_name
 
@@ -26,7 +26,7 @@ class Action(NamedTuple):
     - pass: nothing else (R4.5).
     """
 
-    kind: Literal["play", "discard", "pass"]
+    kind: Literal["play", "discard", "pass", "timeout"]
     source: Source = ""
     card: int = -1
     pile: int = -1
@@ -54,6 +54,31 @@ class Action(NamedTuple):
 
 
 PASS = Action("pass")
+
+PLAY_STOCK: Final[tuple[Action, ...]] = tuple(
+    Action("play", "stock", -1, -1, to) for to in range(4)
+)
+"""Every play, made once: ``PLAY_STOCK[to]``, ``PLAY_DISCARD[pile][to]``, ``PLAY_HAND[card][to]``
+and ``DISCARD[card][pile]`` are the actions the functions below make, without building a tuple
+per decision (bots and the legal list name thousands a second)."""
+PLAY_PARTNER_STOCK: Final[tuple[Action, ...]] = tuple(
+    Action("play", "partner_stock", -1, -1, to) for to in range(4)
+)
+PLAY_DISCARD: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(Action("play", "discard", -1, pile, to) for to in range(4)) for pile in range(4)
+)
+PLAY_PARTNER_DISCARD: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(Action("play", "partner_discard", -1, pile, to) for to in range(4)) for pile in range(4)
+)
+PLAY_HAND: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(Action("play", "hand", card, -1, to) for to in range(4)) for card in range(13)
+)
+DISCARD: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(Action("discard", "", card, pile, -1, False) for pile in range(4)) for card in range(13)
+)
+DISCARD_TO_PARTNER: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(Action("discard", "", card, pile, -1, True) for pile in range(4)) for card in range(13)
+)
 
 
 def play_hand(card: int, to: int) -> Action:

@@ -83,10 +83,14 @@ class Match:
         *,
         fingerprints: bool = False,
         first_dealer: int | None = None,
+        record: bool = True,
     ) -> None:
+        """``record=False`` keeps no move log in ``apply_trusted`` (simulations that write no
+        game record); the rounds' results, turns and the scores are kept either way."""
         self.options = options
         self.seed = str(seed)
         self.fingerprints = fingerprints
+        self.record = record or fingerprints
         self.scores = [0] * options.players
         self.team_mode = options.teams
         self.first_dealer = (
@@ -163,11 +167,13 @@ class Match:
         """``apply`` without the legality check or events, for simulations whose every action
         was already checked (or listed by ``legal_actions``)."""
         state = self.state
-        mover = state.current
-        apply_fast(state, action)
-        self.rounds[-1].moves.append((mover, action))
-        if self.fingerprints:
-            self.rounds[-1].checks.append(state.fingerprint())
+        if self.record:
+            self.rounds[-1].moves.append((state.current, action))
+            apply_fast(state, action)
+            if self.fingerprints:
+                self.rounds[-1].checks.append(state.fingerprint())
+        else:
+            apply_fast(state, action)
         if state.result is not None:
             self._score(state.result)
 

@@ -10,6 +10,7 @@ import random
 from collections.abc import Collection, Sequence
 
 from ..base import Event
+from ..shuffling import shuffle
 from .actions import PASS, Action
 from .cards import TOP_VALUE, WILD, card_name, deck_units, new_deck
 from .options import HAND_SIZE, Options
@@ -56,7 +57,7 @@ def new_round(
         raise ValueError(f"dealer must be a seat 0-{players - 1}")
     rng = random.Random(f"skip-round:{seed}")
     deck = new_deck(deck_units(players, options.extra_deck))
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     stock = options.stock
     stocks = [deck[i * stock : (i + 1) * stock] for i in range(players)]
     draw = deck[players * stock :]
@@ -95,6 +96,12 @@ def _draw(state: State, seat: int, count: int, events: list[Event] | None) -> No
     """Draw up to ``count`` cards, refilling from the completed piles when needed (R4.1, R5.4)."""
     hand = state.hands[seat]
     draw = state.draw
+    if len(draw) >= count:  # the usual case: the top ``count`` cards, one at a time from the top
+        hand += draw[: -count - 1 : -1]
+        del draw[-count:]
+        if events is not None:
+            events.append(Event("drew", seat, {"cards": count}))
+        return
     drawn = 0
     while drawn < count:
         if not draw:
@@ -102,7 +109,7 @@ def _draw(state: State, seat: int, count: int, events: list[Event] | None) -> No
                 break
             draw.extend(state.completed)
             state.completed.clear()
-            state.rng.shuffle(draw)
+            shuffle(state.rng, draw)
             if events is not None:
                 events.append(Event("reshuffled", seat, {"cards": len(draw)}))
         hand.append(draw.pop())
@@ -181,13 +188,12 @@ def _end_turn(state: State, events: list[Event] | None) -> None:
     _start_turn(state, state.next_seat(state.current), events)
 
 
-def _card_at(state: State, seat: int, action: Action) -> int:
+def _card_at(state: State, seat: int, source: object, card: object, pile: object) -> int:
     """The card a play would take; raises IllegalMove."""
-    source = action.source
     if source == "hand":
-        if type(action.card) is not int or action.card not in state.hands[seat]:
-            raise IllegalMove("R4.2", f"you hold no {_card_words(action.card)}")
-        return action.card
+        if type(card) is not int or card not in state.hands[seat]:
+            raise IllegalMove("R4.2", f"you hold no {_card_words(card)}")
+        return card
     if source in ("partner_stock", "partner_discard"):
         owner = state.partner(seat)
         if owner is None:
@@ -196,16 +202,17 @@ def _card_at(state: State, seat: int, action: Action) -> int:
         owner = seat
     whose = "your partner's" if owner != seat else "your"
     if source in ("stock", "partner_stock"):
-        pile = state.stocks[owner]
-        if not pile:
+        stock = state.stocks[owner]
+        if not stock:
             raise IllegalMove("R4.2", f"{whose} stock is empty")
-        return pile[-1]
+        return stock[-1]
     if source in ("discard", "partner_discard"):
-        if not _is_pile(action.pile):
+        if not _is_pile(pile):
             raise IllegalMove("R4.7", "discard piles are numbered 1 to 4")
-        top = state.discards[owner][action.pile]
+        assert isinstance(pile, int)
+        top = state.discards[owner][pile]
         if not top:
-            raise IllegalMove("R4.7", f"{whose} discard pile {action.pile + 1} is empty")
+            raise IllegalMove("R4.7", f"{whose} discard pile {pile + 1} is empty")
         return top[-1]
     raise IllegalMove("R4.2", f"a card cannot be played from {source!r}")
 
@@ -218,63 +225,68 @@ def _card_words(card: object) -> str:
     return card_name(card) if type(card) is int and 0 <= card <= TOP_VALUE else repr(card)
 
 
-def _stray_fields(action: Action) -> str | None:
+def _stray_fields(fields: Sequence[object]) -> str | None:
     """What is wrong when an action sets a field its kind does not use (R7.1: one form each)."""
-    kind, source = action.kind, action.source
+    kind, source, card, pile, to, partner = fields
     if kind == "play":
         if source == "hand":
-            stray = action.pile != -1 or action.partner is not False
+            stray = pile != -1 or partner is not False
             return "a play from the hand names a card and a building pile only" if stray else None
         if source in ("discard", "partner_discard"):
-            stray = action.card != -1 or action.partner is not False
+            stray = card != -1 or partner is not False
             return (
                 "a play from a discard pile names that pile and a building pile only"
                 if stray
                 else None
             )
-        stray = action.card != -1 or action.pile != -1 or action.partner is not False
+        stray = card != -1 or pile != -1 or partner is not False
         return "a play from a stock names a building pile only" if stray else None
     if kind == "discard":
-        stray = source != "" or action.to != -1 or type(action.partner) is not bool
+        stray = source != "" or to != -1 or type(partner) is not bool
         return "a discard names a hand card and a discard pile only" if stray else None
-    return f"a {kind} names nothing else" if action[1:] != PASS[1:] else None
+    return f"a {kind} names nothing else" if tuple(fields[1:]) != PASS[1:] else None
 
 
 def check(state: State, action: Action, seat: int | None = None) -> None:
-    """Raise ``IllegalMove`` if ``action`` may not be made now (by ``seat``, when given)."""
+    """Raise ``IllegalMove`` if ``action`` may not be made now (by ``seat``, when given).
+
+    The fields are read as plain objects: a table may receive anything in them, and a
+    compiled build must refuse it with a reason as pure Python does, not fail on its type."""
     if state.result is not None:
         raise IllegalMove("R6.1", "the round is over")
     if seat is not None and seat != state.current:
         raise IllegalMove("R7.1", f"it is not your turn; seat {state.current + 1} is to play")
     me = state.current
-    kind = action.kind
+    fields: Sequence[object] = action
+    kind, source, card, pile, to, partner = fields
     if kind not in ("play", "discard", "pass", "timeout"):
         raise IllegalMove("R7.1", f"unknown action {kind!r}")
-    stray = _stray_fields(action)
+    stray = _stray_fields(fields)
     if stray is not None:
         raise IllegalMove("R7.1", f"malformed action: {stray}")
     if kind == "play":
-        if not _is_pile(action.to):
+        if not _is_pile(to):
             raise IllegalMove("R5.1", "building piles are numbered 1 to 4")
-        card = _card_at(state, me, action)
-        value = state.values[action.to]
-        if card != WILD and card != value + 1:
+        assert isinstance(to, int)
+        moved = _card_at(state, me, source, card, pile)
+        value = state.values[to]
+        if moved != WILD and moved != value + 1:
             if value == 0:
                 raise IllegalMove(
-                    "R5.1", f"a {card} cannot start a building pile; only a 1 or a wild can"
+                    "R5.1", f"a {moved} cannot start a building pile; only a 1 or a wild can"
                 )
-            raise IllegalMove("R5.2", f"a {card} cannot go on a pile showing {value}")
+            raise IllegalMove("R5.2", f"a {moved} cannot go on a pile showing {value}")
     elif kind == "discard":
         hand = state.hands[me]
-        if type(action.card) is not int or action.card not in hand:
-            raise IllegalMove("R4.4", f"you hold no {_card_words(action.card)} to discard")
-        if not _is_pile(action.pile):
+        if type(card) is not int or card not in hand:
+            raise IllegalMove("R4.4", f"you hold no {_card_words(card)} to discard")
+        if not _is_pile(pile):
             raise IllegalMove("R4.4", "discard piles are numbered 1 to 4")
-        if action.partner and not (state.partners is not None and state.options.team_discards):
+        if partner and not (state.partners is not None and state.options.team_discards):
             raise IllegalMove(
                 "R4.4", "discarding onto your partner's piles needs the team discards house rule"
             )
-        if action.card == WILD and state.options.no_wild_discards and any(c != WILD for c in hand):
+        if card == WILD and state.options.no_wild_discards and any(c != WILD for c in hand):
             raise IllegalMove(
                 "R4.4", "a wild may not be discarded while you hold another card (house rule)"
             )
@@ -296,91 +308,96 @@ def apply(state: State, action: Action, seat: int | None = None) -> list[Event]:
     """
     check(state, action, seat)
     events: list[Event] = []
-    _apply_checked(state, action, events)
+    apply_fast(state, action, events)
     return events
 
 
-def apply_fast(state: State, action: Action) -> None:
-    """``apply`` for callers that already know the action is legal (bots, simulations)."""
-    _apply_checked(state, action, None)
-
-
-def _apply_checked(state: State, action: Action, events: list[Event] | None) -> None:
+def apply_fast(state: State, action: Action, events: list[Event] | None = None) -> None:
+    """``apply`` for callers that already know the action is legal (bots, simulations): the
+    same changes to the state, and what a table would tell only when ``events`` collects it."""
     me = state.current
     state.moves += 1
-    kind = action.kind
-    if kind != "timeout":
-        state.timeouts_in_a_row = 0
+    kind, source, card, pile, to, partner = action  # one step, where six attribute reads cost six
     if kind == "play":
-        _play(state, me, action, events)
+        state.timeouts_in_a_row = 0
+        _play(state, me, source, card, pile, to, events)
     elif kind == "discard":
-        owner = state.partner(me) if action.partner else me
-        assert owner is not None
-        state.hands[me].remove(action.card)
+        state.timeouts_in_a_row = 0
+        owner = me
+        if partner:
+            partners = state.partners
+            assert partners is not None
+            owner = partners[me]
+        state.hands[me].remove(card)
         piles = state.discards[owner]
-        piles[action.pile] += (action.card,)
+        piles[pile] += (card,)
         if events is not None:
-            events.append(
-                Event(
-                    "discarded",
-                    me,
-                    {"card": action.card, "pile": action.pile, "owner": owner},
-                )
-            )
+            events.append(Event("discarded", me, {"card": card, "pile": pile, "owner": owner}))
         _end_turn(state, events)
     else:
         if events is not None:
             events.append(Event("passed" if kind == "pass" else "timed_out", me, {}))
         if kind == "timeout":
             state.timeouts_in_a_row += 1
+        else:
+            state.timeouts_in_a_row = 0
         _end_turn(state, events)
 
 
-def _play(state: State, me: int, action: Action, events: list[Event] | None) -> None:
-    source = action.source
-    to = action.to
+def _play(
+    state: State, me: int, source: str, card: int, pile: int, to: int, events: list[Event] | None
+) -> None:
+    owner = me
     if source == "hand":
-        card = action.card
         state.hands[me].remove(card)
     else:
-        owner = me if source in ("stock", "discard") else state.partner(me)
-        assert owner is not None
-        if source in ("stock", "partner_stock"):
+        if source == "partner_stock" or source == "partner_discard":
+            partners = state.partners
+            assert partners is not None
+            owner = partners[me]
+        if source == "stock" or source == "partner_stock":
             card = state.stocks[owner].pop()
         else:
             piles = state.discards[owner]
-            pile = piles[action.pile]
-            card = pile[-1]
-            piles[action.pile] = pile[:-1]
-    value = state.values[to] + 1
-    state.building[to] += (card,)
+            taken = piles[pile]
+            card = taken[-1]
+            piles[pile] = taken[:-1]
+    values = state.values
+    value = values[to] + 1
+    building = state.building
     state.played_this_turn = True
     if events is not None:
+        building[to] += (card,)
         events.append(
             Event(
                 "played",
                 me,
-                {"source": source, "card": card, "pile": action.pile, "to": to, "value": value},
+                {"source": source, "card": card, "pile": pile, "to": to, "value": value},
             )
         )
-    if value == TOP_VALUE:  # R5.3
-        state.completed.extend(state.building[to])
-        state.building[to] = ()
-        state.values[to] = 0
-        if events is not None:
+        if value == TOP_VALUE:
             events.append(Event("completed", me, {"to": to}))
+    elif value != TOP_VALUE:
+        building[to] += (card,)
+    if value == TOP_VALUE:  # R5.3
+        state.completed.extend(building[to])
+        if events is None:
+            state.completed.append(card)
+        building[to] = ()
+        values[to] = 0
     else:
-        state.values[to] = value
-    if source in ("stock", "partner_stock"):
-        owner = me if source == "stock" else state.partner(me)
-        assert owner is not None
-        if not state.stocks[owner] and _team_stock_left(state, owner) == 0:  # R6.1
-            partner = state.partner(owner)
-            winners = (owner,) if partner is None else tuple(sorted((owner, partner)))
-            result = _finish(state, winners, stalemate=False)
-            if events is not None:
-                events.append(Event("round_over", me, result.to_json()))
-            return
+        values[to] = value
+    if (
+        (source == "stock" or source == "partner_stock")
+        and not state.stocks[owner]
+        and _team_stock_left(state, owner) == 0  # R6.1
+    ):
+        partner = state.partner(owner)
+        winners = (owner,) if partner is None else tuple(sorted((owner, partner)))
+        result = _finish(state, winners, stalemate=False)
+        if events is not None:
+            events.append(Event("round_over", me, result.to_json()))
+        return
     if not state.hands[me]:
         # R4.3: an empty hand draws five and the turn goes on. The hand may have been empty since
         # the turn began (nothing left to draw); completing a pile makes cards drawable (R5.4).

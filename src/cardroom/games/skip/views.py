@@ -77,10 +77,7 @@ class SeatView(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """The view's JSON form (``docs/notation.md``); wilds are written ``"W"``."""
-
-        def cards(seq: tuple[int, ...]) -> list[int | str]:
-            return [card_to_json(c) for c in seq]
-
+        cards = _cards_json
         return {
             "seat": self.seat,
             "players": self.players,
@@ -106,6 +103,10 @@ class SeatView(NamedTuple):
         }
 
 
+def _cards_json(seq: tuple[int, ...]) -> list[int | str]:
+    return [card_to_json(c) for c in seq]
+
+
 def _top_only(top: int | None) -> tuple[int, ...]:
     return () if top is None else (top,)
 
@@ -120,8 +121,12 @@ def view(state: State, seat: int | None) -> SeatView:
     """
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
+    stocks = state.stocks
+    hands = state.hands
     # tuple.__new__ with the fields in declaration order: a view is built for every decision,
-    # and the NamedTuple's keyword-taking constructor costs a third of the build.
+    # and the NamedTuple's keyword-taking constructor costs a third of the build. Per-seat
+    # fields are comprehensions: compiled (make compiled), they are C loops, 40% of a view's
+    # time less; interpreted, 10% more than map() (measured, issue 16).
     return _new_view(
         SeatView,
         (
@@ -132,11 +137,11 @@ def view(state: State, seat: int | None) -> SeatView:
             state.partners,
             state.current,
             state.turn,
-            tuple(sorted(state.hands[seat])) if seat is not None else (),
-            tuple(map(len, state.hands)),
-            tuple([s[-1] if s else None for s in state.stocks]),
-            tuple(map(len, state.stocks)),
-            tuple(map(tuple, state.discards)),
+            tuple(sorted(hands[seat])) if seat is not None else (),
+            tuple([len(hand) for hand in hands]),
+            tuple([stock[-1] if stock else None for stock in stocks]),
+            tuple([len(stock) for stock in stocks]),
+            tuple([tuple(piles) for piles in state.discards]),
             tuple(state.building),
             tuple(state.values),
             len(state.draw),

@@ -10,8 +10,9 @@ import random
 from collections.abc import Sequence
 
 from ..base import Event, IllegalMove
+from ..shuffling import shuffle
 from .actions import DISCARD_AT, DRAW, EXCHANGE_AT, KINDS, PLACED, REVEAL_AT, TAKE_AT, Action
-from .cards import COLUMNS, DECK_SIZE, GRID, HIDDEN, ROWS, new_deck
+from .cards import COLUMNS, GRID, HIDDEN, ROWS, new_deck
 from .options import Options
 from .state import REVEALS, RoundResult, State, left_to_reveal
 
@@ -62,28 +63,6 @@ def new_round(
     out.append(Event("dealt", -1, {"discard": state.discard[-1], "draw": len(state.draw)}))
     _start_turn(state, 0, out)
     return state
-
-
-def shuffle(rng: random.Random, cards: list[int]) -> None:
-    """``rng.shuffle(cards)`` step for step (Fisher-Yates from the top, each index drawn by
-    rejection from ``getrandbits``) without its method calls per card, in half its instructions.
-    Records hold the games these shuffles dealt, so this sequence of draws must never change."""
-    getrandbits = rng.getrandbits
-    steps = _DECK_STEPS if len(cards) == DECK_SIZE else _steps(len(cards))
-    for i, bits in steps:
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def _steps(size: int) -> tuple[tuple[int, int], ...]:
-    """Each place from the top, and how many bits random.shuffle draws for it (enough for
-    the number of places up to it)."""
-    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-
-
-_DECK_STEPS = _steps(DECK_SIZE)
 
 
 # -- what may be done ---------------------------------------------------------------------------

@@ -1,0 +1,104 @@
+"""Which build of the engine runs: its hot modules compiled by mypyc (``make compiled``), or
+pure Python.
+
+A compiled module (an extension beside its ``.py``, which Python imports first) is used only
+while its source is exactly the one it was compiled from: ``compiled-sources.txt``, written
+by the build, holds each source's sha256. After an edit, or with ``CARDROOM_PURE=1``, the
+``.py`` files are imported instead, so stale compiled code never runs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+COMPILED_MODULES: tuple[str, ...] = (
+    "cardroom.games.shuffling",
+    "cardroom.games.skip.cards",
+    "cardroom.games.skip.actions",
+    "cardroom.games.skip.state",
+    "cardroom.games.skip.rules",
+    "cardroom.games.skip.views",
+    "cardroom.games.skip.match",
+    "cardroom.bots.greedy",
+)
+"""What ``make compiled`` compiles: Skip's rules, state and views, its match, the shuffle and
+the greedy bot (the loop of simulations). Each must type-check and compile under mypyc."""
+
+SOURCE_ROOT = Path(__file__).resolve().parent.parent
+MANIFEST = Path(__file__).with_name("compiled-sources.txt")
+
+
+def source_of(module: str) -> Path:
+    return SOURCE_ROOT.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def write_manifest() -> None:
+    """Record the sources just compiled (the build script calls this after mypyc)."""
+    lines = [f"{module} {digest(source_of(module))}\n" for module in COMPILED_MODULES]
+    MANIFEST.write_text("".join(lines))
+
+
+def stale_modules() -> list[str]:
+    """The compiled modules present whose source changed since they were compiled."""
+    recorded: dict[str, str] = {}
+    if MANIFEST.exists():
+        for line in MANIFEST.read_text().splitlines():
+            module, _, sha = line.partition(" ")
+            recorded[module] = sha
+    return [
+        module for module in present_modules() if recorded.get(module) != digest(source_of(module))
+    ]
+
+
+def present_modules() -> list[str]:
+    """The modules of ``COMPILED_MODULES`` with a compiled extension beside their source."""
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    return [
+        module
+        for module in COMPILED_MODULES
+        if any(source_of(module).with_suffix(suffix).exists() for suffix in suffixes)
+    ]
+
+
+def running() -> str:
+    """``compiled`` when the compiled engine runs, else ``pure Python``."""
+    rules = sys.modules.get("cardroom.games.skip.rules")
+    if rules is None:
+        import cardroom.games.skip.rules as rules
+    return "pure Python" if (rules.__file__ or "").endswith(".py") else "compiled"
+
+
+class _PureFinder(importlib.abc.MetaPathFinder):
+    """Imports the given modules from their ``.py`` sources, passing over compiled ones."""
+
+    def __init__(self, modules: Sequence[str]) -> None:
+        self.modules = frozenset(modules)
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.modules:
+            return None
+        return importlib.util.spec_from_file_location(fullname, source_of(fullname))
+
+
+def choose() -> None:
+    """Called as ``cardroom`` is imported: keep a compiled build only when it is fresh and
+    wanted; otherwise import every engine module from source (one build, never a mix)."""
+    present = present_modules()
+    if not present:
+        return
+    if os.environ.get("CARDROOM_PURE") or stale_modules():
+        sys.meta_path.insert(0, _PureFinder(COMPILED_MODULES))

@@ -1,0 +1,74 @@
+"""A digest of seeded bot matches: the proof that a faster engine (or a compiled build) plays
+exactly the same games as before, move for move.
+
+The digest covers every round's dealer, moves and result and every match's scores; the
+results digest only what a simulation keeps when no record is asked for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+from cardroom.bots import make_bot
+from cardroom.games import skyjo
+from cardroom.games.skip import Options
+
+from .play import play_match
+
+SKIP_OPTIONS: tuple[Options, ...] = (
+    Options(players=2, match_target=None),
+    Options(players=3, match_target=None, stock_size=20),
+    Options(players=4, teams=True, team_discards=True, match_target=None),
+    Options(players=6, direction="counterclockwise", starter="highest_stock", match_target=None),
+    Options(players=2, stock_size=10, no_wild_discards=True, match_target=200),
+)
+"""House rules the digested Skip matches cycle through: every rule the engine branches on."""
+
+
+def _line(value: Any) -> bytes:
+    return (repr(value) + "\n").encode()
+
+
+def match_lines(match: Any, *, moves: bool = True) -> list[bytes]:
+    """One match as lines of text: each round's dealer or starter, moves (when kept) and
+    result, then the scores and winners. Actions are written as plain tuples."""
+    lines = []
+    for log in match.rounds:
+        result = tuple(log.result) if log.result is not None else None
+        opening = getattr(log, "dealer", getattr(log, "starter", None))
+        lines.append(_line((log.number, opening, result, getattr(log, "turns", None))))
+        if moves:
+            lines.append(_line([(seat, tuple(action)) for seat, action in log.moves]))
+    lines.append(_line((list(match.scores), match.winners)))
+    return lines
+
+
+def skip_digest(
+    count: int = 200,
+    bot: str = "greedy",
+    *,
+    moves: bool = True,
+    play: Callable[..., Any] = play_match,
+    options: tuple[Options, ...] = SKIP_OPTIONS,
+) -> str:
+    """The sha256 of ``count`` seeded Skip matches between ``bot``s, cycling ``options``."""
+    digest = hashlib.sha256()
+    for i in range(count):
+        options_i = options[i % len(options)]
+        bots = [make_bot(bot, f"digest/{i}/{seat}") for seat in range(options_i.players)]
+        for line in match_lines(play(options_i, f"digest/{i}", bots), moves=moves):
+            digest.update(line)
+    return digest.hexdigest()
+
+
+def skyjo_digest(count: int = 20, bot: str = "greedy") -> str:
+    """The sha256 of ``count`` seeded Skyjo games (to 100) between ``bot``s, 2 to 4 players."""
+    digest = hashlib.sha256()
+    for i in range(count):
+        options = skyjo.Options(players=2 + i % 3)
+        bots = [make_bot(bot, f"digest/{i}/{s}", game="skyjo") for s in range(options.players)]
+        for line in match_lines(play_match(options, f"digest/{i}", bots)):
+            digest.update(line)
+    return digest.hexdigest()
