@@ -181,7 +181,10 @@ class Game(Protocol):
         """Named sets of options players ask for (``standard`` first)."""
         ...
 
-    def new_match(self, options: Any, seed: str) -> GameMatch: ...
+    def new_match(self, options: Any, seed: str, *, record: bool = True) -> GameMatch:
+        """A match dealt from ``seed``; ``record=False`` keeps no move log (a table's moves
+        are in the database: its match needs only the position)."""
+        ...
 
     def action_from_json(self, data: Any, *, allow_timeout: bool = False) -> Any:
         """An action from its JSON form (raises ``NotationError``); ``allow_timeout`` admits
@@ -244,14 +247,16 @@ class Replayed(NamedTuple):
     events: list[Event]
 
 
-def replay(game: Game, options: Any, seed: str, steps: Iterable[Step]) -> Iterator[Replayed]:
+def replay(
+    game: Game, options: Any, seed: str, steps: Iterable[Step], *, record: bool = True
+) -> Iterator[Replayed]:
     """THE replay: a match rebuilt from its options, seed and steps through the rules.
 
     Yields the opening deal first, then every step with its events, lazily: each item's match
     is the match right after its step. A step the rules refuse raises ``ReplayError`` naming it
-    (counted from 1).
+    (counted from 1). ``record=False``: the matches keep no move log.
     """
-    return replay_from(game.new_match(options, seed), steps)
+    return replay_from(game.new_match(options, seed, record=record), steps)
 
 
 def replay_from(match: GameMatch, steps: Iterable[Step]) -> Iterator[Replayed]:
@@ -265,7 +270,9 @@ def replay_from(match: GameMatch, steps: Iterable[Step]) -> Iterator[Replayed]:
         yield Replayed(match, step, events)
 
 
-def rebuild(game: Game, options: Any, seed: str, steps: Iterable[Step]) -> Any:
+def rebuild(
+    game: Game, options: Any, seed: str, steps: Iterable[Step], *, record: bool = True
+) -> Any:
     """The match after all ``steps`` (the last item of ``replay``)."""
-    *_, last = replay(game, options, seed, steps)
+    *_, last = replay(game, options, seed, steps, record=record)
     return last.match

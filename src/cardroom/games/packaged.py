@@ -42,8 +42,8 @@ class PackagedGame:
             raise OptionsError("options must be a JSON object")
         return self._options.from_json(dict(data))
 
-    def new_match(self, options: Any, seed: str) -> Any:
-        return self._match(options, seed)
+    def new_match(self, options: Any, seed: str, *, record: bool = True) -> Any:
+        return self._match(options, seed, record=record)
 
     def action_from_json(self, data: Any, *, allow_timeout: bool = False) -> Any:
         return self._action_from_json(data, allow_timeout=allow_timeout)

@@ -862,7 +862,7 @@ class TableMaster:
 
     def _begin_match(self, options: Any, seats: list[int], out: list[Effect]) -> None:
         seed = self.new_seed()
-        game_match = self.game.new_match(options, seed)
+        game_match = self.game.new_match(options, seed, record=False)  # moves: in the database
         match_id = self.new_id()
         seat_json = [match_seat_json(self.seats[s], self.levels) for s in seats]
         self._install(game_match, match_id, seats)
@@ -1073,7 +1073,7 @@ class TableMaster:
         """Replay the stored steps through the game: the match is exactly where it was (R7.5)."""
         options = self.game.options_from_json(row["options"])
         steps = [Step(m["kind"], m.get("seat"), m.get("action")) for m in moves]
-        game_match = rebuild(self.game, options, row["seed"], steps)
+        game_match = rebuild(self.game, options, row["seed"], steps, record=False)
         seats = [s["table_seat"] for s in row["seats"]]
         self._install(game_match, row["id"], seats)
         assert self.match is not None

@@ -85,8 +85,9 @@ class Match:
         first_dealer: int | None = None,
         record: bool = True,
     ) -> None:
-        """``record=False`` keeps no move log in ``apply_trusted`` (simulations that write no
-        game record); the rounds' results, turns and the scores are kept either way."""
+        """``record=False`` keeps no move log (simulations that write no game record, and
+        tables, whose moves are in the database); the rounds' results, turns and the scores
+        are kept either way."""
         self.options = options
         self.seed = str(seed)
         self.fingerprints = fingerprints
@@ -155,10 +156,11 @@ class Match:
         state = self.state
         mover = state.current
         events = apply(state, action, seat)
-        log = self.rounds[-1]
-        log.moves.append((mover, action))
-        if self.fingerprints:
-            log.checks.append(state.fingerprint())
+        if self.record:
+            log = self.rounds[-1]
+            log.moves.append((mover, action))
+            if self.fingerprints:
+                log.checks.append(state.fingerprint())
         if state.result is not None:
             self._score(state.result)
         return events

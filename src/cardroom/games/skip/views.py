@@ -7,6 +7,7 @@ Views are what the server sends, what bots decide from, and what the UI renders.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, NamedTuple
 
 from .actions import Action
@@ -99,12 +100,22 @@ class SeatView(NamedTuple):
             "result": self.result.to_json() if self.result is not None else None,
             "scores": list(self.scores),
             "match_target": self.match_target,
-            "options": self.options.to_json(),
+            "options": dict(_options_fields(self.options)),
         }
 
 
+_CARD_JSON: tuple[int | str, ...] = tuple(card_to_json(c) for c in range(13))  # by card
+
+
 def _cards_json(seq: tuple[int, ...]) -> list[int | str]:
-    return [card_to_json(c) for c in seq]
+    card_json = _CARD_JSON
+    return [card_json[c] for c in seq]
+
+
+@functools.lru_cache(maxsize=256)
+def _options_fields(options: Options) -> tuple[tuple[str, Any], ...]:
+    """A match's options as (name, value) pairs, listed once: every view carries them."""
+    return tuple(options.to_json().items())
 
 
 def _top_only(top: int | None) -> tuple[int, ...]:

@@ -44,10 +44,15 @@ class RoundLog:
 class Match:
     """Rounds of Skyjo with running totals and the end of the game."""
 
-    def __init__(self, options: Options, seed: str | int, *, fingerprints: bool = False) -> None:
+    def __init__(
+        self, options: Options, seed: str | int, *, fingerprints: bool = False, record: bool = True
+    ) -> None:
+        """``record=False`` keeps no move log (tables, whose moves are in the database); the
+        rounds' results and the totals are kept either way."""
         self.options = options
         self.seed = str(seed)
         self.fingerprints = fingerprints
+        self.record = record or fingerprints
         self.scores = [0] * options.players
         self.rounds: list[RoundLog] = []
         self.winners: tuple[int, ...] | None = None
@@ -96,10 +101,11 @@ class Match:
         state = self.state
         mover = state.current
         events = apply(state, action, seat)
-        log = self.rounds[-1]
-        log.moves.append((mover, action))
-        if self.fingerprints:
-            log.checks.append(state.fingerprint())
+        if self.record:
+            log = self.rounds[-1]
+            log.moves.append((mover, action))
+            if self.fingerprints:
+                log.checks.append(state.fingerprint())
         if state.result is not None:
             self._add_up(state.result)
         return events
@@ -110,10 +116,11 @@ class Match:
         state = self.state
         mover = state.current
         apply_fast(state, action)
-        log = self.rounds[-1]
-        log.moves.append((mover, action))
-        if self.fingerprints:
-            log.checks.append(state.fingerprint())
+        if self.record:
+            log = self.rounds[-1]
+            log.moves.append((mover, action))
+            if self.fingerprints:
+                log.checks.append(state.fingerprint())
         if state.result is not None:
             self._add_up(state.result)
 
