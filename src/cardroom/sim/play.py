@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardroom.bots import Bot
+from cardroom.bots.base import Observer
 from cardroom.games import skyjo
 from cardroom.games.skip import IllegalMove, Match, Options, view
 from cardroom.games.skip.rules import check
@@ -38,11 +39,24 @@ def play_match(
     skyjo_game = game_of(options) == "skyjo"
     match: Any = (skyjo.Match if skyjo_game else Match)(options, seed, fingerprints=fingerprints)
     round_player = play_skyjo_round if skyjo_game else play_round
+    seat_view = skyjo.view if skyjo_game else view
+    watchers = observers(bots)
+    for seat, bot in watchers:
+        bot.begin(seat, options)
     while True:
         round_player(match, bots)
+        for seat, bot in watchers:
+            bot.round_over(match.round_number, seat_view(match.state, seat))
         if match.over or match.round_number >= max_rounds:
+            for _, bot in watchers:
+                bot.end(tuple(match.winners or ()), list(match.scores))
             return match
         match.next_round()
+
+
+def observers(bots: Sequence[Bot]) -> list[tuple[int, Observer]]:
+    """The bots that follow the game between their decisions (external programs), by seat."""
+    return [(seat, bot) for seat, bot in enumerate(bots) if isinstance(bot, Observer)]
 
 
 def play_round(match: Match, bots: Sequence[Bot]) -> None:
@@ -60,6 +74,8 @@ def _play_round(match: Any, bots: Sequence[Bot], view: Any, check: Any) -> None:
     choice, the match applies it without events. The rules' functions come as arguments
     (locals: looked up once a round, on the hot path of simulations and benchmarks)."""
     state, apply = match.state, match.apply_trusted
+    watchers = observers(bots)
+    round_number = match.round_number
     for _ in range(MAX_MOVES_PER_ROUND):
         if state.result is not None:
             return
@@ -72,4 +88,6 @@ def _play_round(match: Any, bots: Sequence[Bot], view: Any, check: Any) -> None:
                 f"bot {bots[seat].name} at seat {seat + 1} chose {action}: {error}"
             ) from None
         apply(action)
+        for _, bot in watchers:
+            bot.observe(round_number, seat, action)
     raise BotError(f"round {match.round_number} did not end within {MAX_MOVES_PER_ROUND} moves")
