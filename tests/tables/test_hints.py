@@ -72,7 +72,7 @@ def test_R7_6_the_house_rules_may_turn_hints_off() -> None:
     assert errors(room, mover)[-1]["code"] == "hints_off"
 
 
-def test_R7_6_not_for_watchers_nor_out_of_turn_and_one_at_a_time() -> None:
+def test_R7_6_not_for_watchers_nor_out_of_turn_and_a_position_once_a_while() -> None:
     room, mover = started()
     watcher = room.connect(EVE)
     room.do(c.Hint(watcher))
@@ -84,6 +84,10 @@ def test_R7_6_not_for_watchers_nor_out_of_turn_and_one_at_a_time() -> None:
     room.do(c.Hint(mover))
     assert errors(room, mover)[-1]["code"] == "rate_limited"
     assert len([m for m in room.sent[mover] if m["type"] == "hint"]) == 1
+    room.act(mover, room.last(mover, "hint")["action"])  # a new position: asked at once
+    if room.master.match.game_match.current == room.view(mover)["view"]["seat"]:
+        room.do(c.Hint(mover))
+        assert len([m for m in room.sent[mover] if m["type"] == "hint"]) == 2
 
 
 def test_R7_6_hints_used_survive_a_restart_of_the_table() -> None:

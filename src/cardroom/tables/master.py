@@ -65,7 +65,7 @@ SEQ_MARGIN_AFTER_RESTART = 100  # presence news is not stored; skip past any seq
 MIN_ABANDON = 5.0
 MAX_ABANDON = 7 * 24 * 3600.0
 WATCHERS_NAMED = 20  # the Table names its first watchers; the rest are only counted
-HINT_EVERY = 2.0  # seconds a player waits between two hints (the expert thinks for each)
+HINT_EVERY = 2.0  # seconds before a player may ask again about the same position
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +149,7 @@ class TableMaster:
         self.rematch: Rematch | None = None  # a rematch proposed after the last match
         self.chat_log: deque[dict[str, Any]] = deque(maxlen=settings.chat_kept)
         self.chat_allowance: dict[str, tuple[float, float]] = {}  # player -> (lines, at)
-        self.hinted_at: dict[str, float] = {}  # player -> table time of their last hint
+        self.hinted_at: dict[str, tuple[int, float]] = {}  # player -> (position seq, time)
 
     # -- the one entry point ---------------------------------------------------------------
 
@@ -742,7 +742,8 @@ class TableMaster:
     def hint(self, cmd: c.Hint, out: list[Effect]) -> None:
         """A hint for the asker's own turn, from their own view only (R7.6): counted, then
         worked out off the table's writer (``Advise``). Never at a ranked table, nor where the
-        house rules turn hints off; one per ``HINT_EVERY`` seconds per player."""
+        house rules turn hints off; a new position may be asked about at once, the same one
+        again after ``HINT_EVERY`` seconds (the expert thinks for each)."""
         who = self.audience.connections.get(cmd.conn)
         if who is None:
             return
@@ -768,11 +769,12 @@ class TableMaster:
             return refuse("hints_off", "this table's house rules turn hints off", "R7.6")
         if m.game_match.current != seat:
             return refuse("not_your_turn", "a hint is for your own turn", "R7.1")
-        last = self.hinted_at.get(who.id)
-        if last is not None and self.now - last < HINT_EVERY:
-            wait = math.ceil(HINT_EVERY - (self.now - last))
-            return refuse("rate_limited", f"one hint at a time: ask again in {wait} s")
-        self.hinted_at[who.id] = self.now
+        position = self.audience.position_seq
+        last_position, last_time = self.hinted_at.get(who.id, (-1, 0.0))
+        if last_position == position and self.now - last_time < HINT_EVERY:
+            wait = math.ceil(HINT_EVERY - (self.now - last_time))
+            return refuse("rate_limited", f"this position's hint was just given: again in {wait} s")
+        self.hinted_at[who.id] = (position, self.now)
         m.hints[seat] += 1
         message = {"type": "hint", "seq": self.seq, "hints_used": m.hints[seat]}
         out.append(Advise(cmd.conn, seat, m.game_match.view(seat), message))

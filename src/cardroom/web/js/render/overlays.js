@@ -56,6 +56,8 @@ export function matchResult(model, detail, { rematch, onLobby, onClose }) {
     h("h2", { id: "match-title" }, iWon ? "★ You won the match! ★" : winners.length ? `${winners.map((s) => model.name(s)).join(" & ")} won the match` : "The match is over"),
     h("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       h("li", { class: winners.includes(seat) ? "winner" : "" }, h("span", {}, model.name(seat)), h("b", {}, `${score} pts`)))),
+    (detail.hints || []).some((n) => n > 0) ? h("p", { class: "hints-used", id: "hints-used" },
+      "Hints used: ", detail.hints.map((n, seat) => `${model.name(seat)} ${n}`).join(", ")) : null,
     model.awards.length ? h("ul", { class: "awards", id: "match-awards", "aria-label": "Achievements and ratings" },
       model.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === model.mySeat ? " mine" : ""}`, "data-kind": event.kind },
         awardIcon(event), describe(event, model)))) : null,

@@ -1,0 +1,73 @@
+"""Hints in the browser (R7.6): the Hint button and the H key show the expert's next step on
+the cards and piles, with its reason in words; the match result counts the hints used; a
+ranked table offers none."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import ui
+
+pytestmark = pytest.mark.browser
+
+CASUAL = {"stock_size": 3, "match_target": None}
+
+
+def test_R7_6_the_hint_shows_the_next_step_on_the_table_and_is_counted(
+    quick_page: Any, artifacts: Path
+) -> None:
+    page = quick_page
+    ui.sign_in(page, "Hinted")
+    ui.bot_table(page, bots=1, level="easy", options=CASUAL)
+    assert ui.wait_my_turn_or_end(page)
+    page.keyboard.press("h")
+    line = page.wait_for_selector("#hint:not(.refused)")
+    reason = line.inner_text()
+    assert reason.startswith("Hint:") and len(reason) > 20
+    page.wait_for_selector('[data-hint="from"]')
+    page.wait_for_selector('[data-hint="to"]')
+    page.screenshot(path=artifacts / "hint-desktop.png")
+    hinted = [
+        a
+        for a in ui.legal(page)
+        if page.locator(f'{ui.target_selector(a)}[data-hint="to"]').count()
+        and page.locator(f'{ui.source_selector(a)}[data-hint="from"]').count()
+    ]
+    assert hinted, "the hint marks a legal move's card and pile"
+    ui.click_move(page, hinted[0], check_assist=False)
+    assert page.locator("[data-hint]").count() == 0  # the game moved on: the hint is gone
+    if ui.wait_my_turn_or_end(page):
+        page.click("#hint-button")  # the button asks as the key does
+        page.wait_for_selector("#hint:not(.refused)")
+    while ui.wait_my_turn_or_end(page):
+        ui.click_move(page, ui.choose(ui.legal(page)), check_assist=False)
+    used = page.wait_for_selector("#hints-used").inner_text()
+    assert used.startswith("Hints used:") and ("You 2" in used or "You 1" in used)
+    page.screenshot(path=artifacts / "hint-result-desktop.png")
+
+
+def test_R7_6_a_ranked_table_offers_no_hint_and_the_server_says_why(page: Any) -> None:
+    ui.sign_in(page, "Unaided")
+    ui.bot_table(page, bots=1, level="easy", options={})
+    page.wait_for_selector("#ranked-badge.ranked")
+    assert page.locator("#hint-button").count() == 0
+    page.keyboard.press("h")
+    assert page.locator("#hint").count() == 0
+    refusal = page.evaluate(
+        """() => new Promise((resolve) => {
+            const table = location.hash.split('/').pop();
+            const ws = new WebSocket(`ws://${location.host}/ws/tables/${table}`);
+            ws.onopen = () => ws.send(JSON.stringify({type: 'hello',
+                token: localStorage.getItem('cardroom.token')}));
+            ws.onmessage = (event) => {
+                const msg = JSON.parse(event.data);
+                if (msg.type === 'welcome') ws.send(JSON.stringify({type: 'hint'}));
+                if (msg.about === 'hint') { ws.close(); resolve(msg); }
+            };
+        })"""
+    )
+    assert refusal["code"] == "ranked", json.dumps(refusal)
