@@ -20,7 +20,14 @@ from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from cardroom.server import keeper_routes, league_routes, lobby, rules_routes, sockets
+from cardroom.server import (
+    keeper_routes,
+    league_routes,
+    lobby,
+    review_routes,
+    rules_routes,
+    sockets,
+)
 from cardroom.server.actor import RECONNECT, Services
 from cardroom.server.auth import Auth, Authenticate, Holder, PlayerCache, Tokens
 from cardroom.server.bots import BotRunner
@@ -248,6 +255,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(league_routes.router)
     app.include_router(rules_routes.router)
     app.include_router(keeper_routes.router)
+    app.include_router(review_routes.router)
     web = settings.web_dir
     if web.is_dir() and (web / "index.html").is_file():
         app.mount("/", web_files(web), name="web")
