@@ -52,6 +52,8 @@ def recorder(tmp_path: Path, answer: str = "message['legal'][0]") -> tuple[list[
 
 
 def messages(log: Path) -> list[dict]:
+    """What the recorder read: its programs end first (stdin closed), so every line is in."""
+    close_programs()
     return [json.loads(line) for line in log.read_text().splitlines()]
 
 

@@ -95,3 +95,15 @@ def test_R7_6_hints_used_survive_a_restart_of_the_table() -> None:
     room.do(c.Hint(mover))
     runtime = room.master.runtime_json()
     assert sorted(runtime["hints"]) == [0, 1]
+
+
+def test_R7_6_a_skyjo_table_gives_the_hard_levels_step_with_its_reason() -> None:
+    room = Room.open(seats=2, game="skyjo", options={"end_score": 10})
+    room.sit(ADA, BEA)
+    room.do(c.Start(ADA))
+    seat = room.master.match.game_match.current
+    mover = next(conn for conn in ("ws-ada", "ws-bea") if room.view(conn)["view"]["seat"] == seat)
+    room.do(c.Hint(mover))
+    hint = room.last(mover, "hint")
+    assert hint["action"] in room.view(mover)["legal"]
+    assert hint["reason"].startswith("turns the card at column")  # the reveal phase (S1.2)

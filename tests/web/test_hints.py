@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from . import ui
+from . import skyjo_ui, ui
 
 pytestmark = pytest.mark.browser
 
@@ -71,3 +71,18 @@ def test_R7_6_a_ranked_table_offers_no_hint_and_the_server_says_why(page: Any) -
         })"""
     )
     assert refusal["code"] == "ranked", json.dumps(refusal)
+
+
+def test_R7_6_a_skyjo_hint_marks_the_place_and_says_why(quick_page: Any, artifacts: Path) -> None:
+    page = quick_page
+    ui.sign_in(page, "Gridder")
+    skyjo_ui.choose_skyjo(page)
+    skyjo_ui.quick_game(page, bots=1, length="quick")
+    if page.locator("#ranked-badge.ranked").count():
+        pytest.skip("the quick Skyjo game is ranked here: no hints (tested for Skip)")
+    assert skyjo_ui.wait_my_turn_or_end(page)
+    page.keyboard.press("h")
+    line = page.wait_for_selector("#hint:not(.refused)").inner_text()
+    assert line.startswith("Hint:")
+    page.wait_for_selector("[data-hint]")
+    page.screenshot(path=artifacts / "hint-skyjo-desktop.png")

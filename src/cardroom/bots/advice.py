@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cardroom.games import skyjo
 from cardroom.games.skip import PASS, WILD, Action, SeatView, action_to_json
 from cardroom.games.skip.cards import card_name
 from cardroom.games.skip.turns import after_play, position_of
@@ -18,8 +19,8 @@ from cardroom.games.skip.turns import after_play, position_of
 from .expert import EXPERT_WEIGHTS, ExpertBot, Plan, _endings, _turns_up, first_moves, line
 from .planner import context_of, play_value, stop, worth
 
-GAMES = ("skip",)
-"""The games the expert can advise on (Skyjo's bots give no reasons yet)."""
+GAMES = ("skip", "skyjo")
+"""The games with hints: Skip's expert, and Skyjo's Hard level (``bots/skyjo/advice.py``)."""
 HINT_SAMPLES = 8
 HINT_TIME_CAP = 1.0  # seconds: a person is waiting for the hint
 WIN_COST = 1000.0
@@ -59,8 +60,13 @@ def whole_line(view: SeatView, plan: Plan) -> Plan:
     return plan + line(position, context)
 
 
-def hint_json(view: SeatView) -> dict[str, Any]:
-    """A hint as the table socket sends it: the next step, the line it starts, the reason."""
+def hint_json(view: Any) -> dict[str, Any]:
+    """A hint as the table socket sends it: the next step, the line it starts, the reason;
+    for the game of ``view`` (Skip's or Skyjo's)."""
+    if isinstance(view, skyjo.SeatView):
+        from .skyjo.advice import hint_json as skyjo_hint
+
+        return skyjo_hint(view)
     advice = advise(view)
     return {
         "action": action_to_json(advice.action),

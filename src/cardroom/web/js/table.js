@@ -578,13 +578,13 @@ export class TableScreen {
 
   // -- hints (R7.6) -----------------------------------------------------------------------------
 
-  /** Whether this player may ask for hints here: seated in a casual Skip match whose house
-   * rules keep hints on (the server refuses the rest with its reason anyway). */
+  /** Whether this player may ask for hints here: seated in a casual match whose house rules
+   * keep hints on (the server refuses the rest with its reason anyway). */
   hintsHere() {
     const m = this.model;
     const t = m.table;
     return !!(m.view && !m.result && !m.spectator && m.playing && m.mySeat !== null && t && !t.ranked
-      && (t.game || "skip") === "skip" && m.view.options?.hints !== false);
+      && m.view.options?.hints !== false);
   }
 
   askHint() {
