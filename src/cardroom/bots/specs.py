@@ -90,9 +90,9 @@ def check_bot_spec(spec: str, game: str = "skip") -> None:
     """Refuse a bad spec now, with the reason, rather than in a game or a worker process."""
     name, spec = split_name(spec)
     if spec.startswith(EXTERNAL_PREFIX):
-        _check_program(spec)
+        check_program(spec)
         try:
-            said = greet(shlex.split(_command(spec)), game=game, label=name or spec)
+            said = greet(shlex.split(command_of(spec)), game=game, label=name or spec)
         except BotStartError as error:
             raise BotSpecError(f"{spec!r} failed its first exchange: {error}") from None
         if said:
@@ -117,7 +117,7 @@ def make_bot_from_spec(
     name, spec = split_name(spec)
     if spec.startswith(EXTERNAL_PREFIX):
         settings = {"timeout": timeout, "name": name or spec}
-        return make_bot(EXTERNAL_PREFIX + _command(spec), seed, settings, game=game)
+        return make_bot(EXTERNAL_PREFIX + command_of(spec), seed, settings, game=game)
     bot, settings = _resolve(spec, game)
     made = make_bot(bot, seed, settings, game=game)
     if name:
@@ -165,7 +165,7 @@ def _number(key: str, text: str, spec: str) -> int | float | None:
     raise BotSpecError(f"bot setting {key}={text!r} in {spec!r} is not a number")
 
 
-def _command(spec: str) -> str:
+def command_of(spec: str) -> str:
     """The command of a ``cmd:`` spec; quotes around all of it only delimit it in a list of
     specs (``cmd:"python my bot.py"``) and are dropped."""
     command = spec[len(EXTERNAL_PREFIX) :].strip()
@@ -177,9 +177,9 @@ def _command(spec: str) -> str:
     return command
 
 
-def _check_program(spec: str) -> None:
+def check_program(spec: str) -> None:
     """The program of a ``cmd:`` spec must exist: one that cannot start would lose every turn."""
-    command = _command(spec)
+    command = command_of(spec)
     try:
         args = shlex.split(command)
     except ValueError as error:
