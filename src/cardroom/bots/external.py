@@ -453,6 +453,10 @@ class ExternalBot:
             program.games.discard(self.game_id)
             _checkin(self._key, program)
 
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):  # never fail while the interpreter shuts down
+            self.close()
+
 
 def greet(
     args: list[str], *, game: str = "skip", timeout: float = 5.0, label: str = ""
