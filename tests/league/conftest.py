@@ -151,16 +151,8 @@ def store_match(
     rows: list[dict[str, Any]] = []
 
     def add(round_number: int, kind: str, mover: int | None, action: Any) -> None:
-        rows.append(
-            {
-                "match_id": match_id,
-                "number": len(rows) + 1,
-                "round": round_number,
-                "kind": kind,
-                "seat": mover,
-                "action": action,
-            }
-        )
+        step = repo.move_row(match_id, len(rows) + 1, round_number, kind, mover, action)
+        rows.append(step.params)
 
     teams = match.options.teams
     for log in match.rounds:

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from sqlalchemy import insert, select
+from sqlalchemy import select
 
 from cardroom.games.base import ACTION, NEXT_ROUND, Step
 from cardroom.games.skyjo import Match, Options, action_to_json
@@ -17,7 +17,6 @@ from cardroom.league import leaderboards, on_match_finished, ratings
 from cardroom.league.achievements import BY_GAME, SKYJO_ACHIEVEMENTS, earned
 from cardroom.league.models import Result
 from cardroom.store import repository as repo
-from cardroom.store.models import Move
 
 from .conftest import NOW, add_player
 
@@ -77,20 +76,10 @@ def store(conn, match: Match, steps: list[Step], match_id: str, who: list[str]) 
             "finished_at": NOW,
         },
     )
-    rounds, rows = 1, []
+    rounds = 1
     for number, step in enumerate(steps, start=1):
         rounds += step.kind == NEXT_ROUND
-        rows.append(
-            {
-                "match_id": match_id,
-                "number": number,
-                "round": rounds,
-                "kind": step.kind,
-                "seat": step.seat,
-                "action": step.action,
-            }
-        )
-    conn.execute(insert(Move), rows)
+        repo.insert_move(conn, match_id, number, rounds, step.kind, step.seat, step.action)
 
 
 def test_a_finished_skyjo_match_is_counted_with_the_lowest_total_winning(conn) -> None:

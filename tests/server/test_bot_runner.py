@@ -52,3 +52,18 @@ def test_one_slow_decision_does_not_send_a_cheap_level_to_the_executor_for_good(
         runner.note(easy, 0.01)  # it really thinks longer now
     assert not runner._cheap(easy)
     runner.close()
+
+
+def test_a_cheap_level_decides_at_once_and_is_still_timed():
+    runner = BotRunner("thread", inline_below=0.002)
+    easy = LEVELS["easy"]
+    match = Match(Options(players=2, match_target=None), "now")
+    view = match.view(match.state.current)
+    assert not runner.thinks_inline(easy)  # not measured yet: the executor
+    for _ in range(BotRunner.SAMPLES):
+        runner.note(easy, 1e-5)
+    assert runner.thinks_inline(easy)
+    action = runner.decide_now(easy, "seed", view)
+    assert action in view.legal_actions()
+    assert len(runner._cost[easy.id]) == BotRunner.SAMPLES + 1  # timed like the others
+    runner.close()

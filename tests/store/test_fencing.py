@@ -12,6 +12,7 @@ from sqlalchemy import Engine, func, select
 from cardroom.store import repository as repo
 from cardroom.store.journal import Fence, Journal, StaleWriter
 from cardroom.store.models import Move, Table
+from cardroom.tables.audience import action_key
 
 
 def _table(conn, table_id: str) -> None:
@@ -38,7 +39,9 @@ def _table(conn, table_id: str) -> None:
 
 
 def _move(table_id: str, number: int, epoch: int) -> list:
-    step = repo.move_row(f"m_{table_id}", number, 1, "action", 0, {"type": "pass"}, ("p", "a1"))
+    step = repo.move_row(
+        f"m_{table_id}", number, 1, "action", 0, {"type": "pass"}, action_key("p", "a1")
+    )
     return [Fence(table_id, epoch), step]
 
 
@@ -56,7 +59,8 @@ async def _fenced(engine: Engine) -> None:
         assert _moves(engine, "t_a") == 1
         # Another process takes t_a over: the epoch goes up, and it reads the move stored.
         rows = await journal.run(lambda c: repo.take_over(c, ["t_a"]))
-        assert rows[0]["epoch"] == 1 and rows[0]["match"]["moves"][0]["action_id"] == "a1"
+        assert rows[0]["epoch"] == 1
+        assert rows[0]["match"]["moves"][0]["sent_by"] == action_key("p", "a1")
         # The old owner writes again, in one commit with another table's write: refused
         # alone, whole; the other table's move is stored.
         stale = journal.write(_move("t_a", 2, 0))
@@ -81,3 +85,28 @@ def test_a_take_over_of_no_table_reads_nothing(engine: Engine) -> None:
     with engine.begin() as conn:
         assert repo.take_over(conn, []) == []
         assert repo.take_over(conn, ["t_none"]) == []
+
+
+async def _seqs(engine: Engine) -> list[int]:
+    journal = Journal(engine)
+    seqs = []
+    try:
+        await journal.run(lambda c: _table(c, "t_s"))
+        for seq in (5, 3, 9):  # a late background write never lowers the stored seq
+            await journal.write([Fence("t_s", 0, seq)])
+            with engine.connect() as conn:
+                seqs.append(conn.execute(select(Table.seq).where(Table.id == "t_s")).scalar_one())
+        stale = journal.write([Fence("t_s", 7, 20)])
+        results = await asyncio.gather(stale, return_exceptions=True)
+        assert isinstance(results[0], StaleWriter)
+        with engine.connect() as conn:
+            seqs.append(conn.execute(select(Table.seq).where(Table.id == "t_s")).scalar_one())
+    finally:
+        journal.close()
+    return seqs
+
+
+def test_every_write_stores_the_tables_seq_with_its_fence_and_never_lowers_it(
+    engine: Engine,
+) -> None:
+    assert asyncio.run(_seqs(engine)) == [5, 5, 9, 9]

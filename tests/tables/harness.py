@@ -29,6 +29,7 @@ from cardroom.tables.effects import (
 )
 from cardroom.tables.master import TableMaster, TableSettings
 from cardroom.tables.people import Identity
+from cardroom.tables.wire import text_of
 
 ADA = Identity("p_ada", "Ada")
 BEA = Identity("p_bea", "Bea")
@@ -104,7 +105,7 @@ class Room:
         for effect in effects:
             if isinstance(effect, Send):
                 # Through JSON, as a socket would: what is sent must be plain JSON.
-                self.sent.setdefault(effect.conn, []).append(json.loads(json.dumps(effect.message)))
+                self.sent.setdefault(effect.conn, []).append(json.loads(text_of(effect.message)))
             elif isinstance(effect, Write):
                 self.rows.extend(effect.rows)
             elif isinstance(effect, ArmTimer):

@@ -9,10 +9,12 @@ import pytest
 from cardroom.games import get_game
 from cardroom.games.base import Step, derive_seed, rebuild
 from cardroom.tables import commands as c
-from cardroom.tables.effects import MatchFinished, MoveRow, Send, Write
+from cardroom.tables.effects import MatchFinished, MoveRow, Send, TableFields, Write
 from cardroom.tables.errors import Refusal
 from cardroom.tables.master import TableSettings
 from cardroom.tables.people import Identity
+from cardroom.tables.timers import BOT
+from cardroom.tables.wire import as_dict
 
 from .harness import ADA, BEA, CAL, DOT, EVE, Room, play_legal
 
@@ -46,8 +48,8 @@ def test_a_whole_match_of_two_people_is_stored_before_it_is_told_and_replays_fro
     for effect in room.effects:
         if isinstance(effect, Write):
             written += sum(isinstance(r, MoveRow) for r in effect.rows)
-        elif isinstance(effect, Send) and effect.message["type"] == "event":
-            assert effect.message["move"] <= written
+        elif isinstance(effect, Send) and as_dict(effect.message)["type"] == "event":
+            assert as_dict(effect.message)["move"] <= written
     assert room.finished == [match.id]
     last_write = max(i for i, e in enumerate(room.effects) if isinstance(e, Write) and e.wait)
     assert room.effects.index(MatchFinished(match.id)) > last_write
@@ -431,3 +433,80 @@ def test_sockets_beyond_the_table_caps_are_refused_and_change_nothing():
     room.do(c.Disconnect("ws-w0"))
     room.connect(EVE)
     assert room.last("ws-eve", "welcome")["spectator"] is True
+
+
+def test_the_history_keeps_its_byte_budget_and_a_client_that_missed_more_gets_a_sync():
+    budget = 4096
+    settings = TableSettings(bot_delay=0.5, round_pause=2.0, history=256, history_bytes=budget)
+    room = Room.open(seats=2, options={"stock_size": 20}, settings=settings)
+    room.sit(ADA, BEA)
+    room.do(c.Start(ADA))
+    seen = room.last("ws-bea")["seq"]
+    room.do(c.Disconnect("ws-bea"))  # Bea's phone drops; she plays on from another socket
+    room.connect(BEA, "ws-bea-tablet")
+    play_legal(room, ["ws-ada", "ws-bea-tablet"], random.Random(6), limit=60)
+    kept = room.master.audience.history
+    assert 1 < len(kept) < 60 and sum(len(sent.text) for sent in kept) <= budget
+    room.connect(BEA, "ws-bea-2", since=seen)  # what it missed is no longer kept
+    replies = room.sent["ws-bea-2"]
+    assert [m["type"] for m in replies[:2]] == ["welcome", "sync"]
+    assert replies[1]["view"]["seat"] == 1 and replies[1]["legal"] is not None
+    recent = kept[-3].seq - 1  # a short absence is replayed from what is kept
+    room.connect(BEA, "ws-bea-3", since=recent)
+    events = [m for m in room.sent["ws-bea-3"] if m["type"] == "event"]
+    assert events and min(m["seq"] for m in events) > recent
+
+
+def test_a_move_writes_the_tables_row_only_when_its_status_or_timers_change():
+    room = Room.open(seats=2, options={"stock_size": 5})
+    room.sit(ADA, BEA)
+    room.do(c.Start(ADA))
+    room.rows.clear()
+    play_legal(room, ["ws-ada", "ws-bea"], random.Random(7))
+    writes = [
+        e
+        for e in room.effects
+        if isinstance(e, Write) and any(isinstance(r, MoveRow) for r in e.rows)
+    ]
+    with_table = [w for w in writes if any(isinstance(r, TableFields) for r in w.rows)]
+    assert len(writes) > 10 and len(with_table) <= 2
+    last = [r for r in with_table[-1].rows if isinstance(r, TableFields)][-1]
+    assert last.fields["status"] == "finished"  # the match's end is stored with its last move
+
+
+def test_a_timed_table_stores_each_turn_s_deadline_with_its_move():
+    room = Room.open(seats=2, options={"stock_size": 5, "turn_timer": 30})
+    room.sit(ADA, BEA)
+    room.do(c.Start(ADA))
+    room.effects.clear()
+    rng = random.Random(8)
+    for _ in range(6):  # a move a second: each turn's deadline is later than the last
+        room.advance(1.0)
+        play_legal(room, ["ws-ada", "ws-bea"], rng, limit=1)
+    deadlines = [
+        r.fields["runtime"]["deadline"]
+        for e in room.effects
+        if isinstance(e, Write)
+        for r in e.rows
+        if isinstance(r, TableFields) and "runtime" in r.fields
+    ]
+    assert len(deadlines) >= 2 and deadlines == sorted(deadlines)
+
+
+def test_with_no_bot_delay_a_bot_is_asked_at_once_and_once_per_position():
+    settings = TableSettings(bot_delay=0.0, round_pause=2.0, history=256)
+    room = Room.open(seats=2, options={"stock_size": 5}, settings=settings)
+    room.sit(ADA)
+    room.do(c.AddBot(ADA, None, "easy"))
+    room.do(c.Start(ADA))
+    rng = random.Random(9)
+    asked = 0
+    while room.master.status == "playing" and asked < 40:
+        if room.thinking:
+            keys = [t.key for t in room.thinking]
+            assert len(set(keys)) == len(keys)  # never asked twice about one position
+            assert BOT not in room.timers
+            asked += room.think()
+        else:
+            play_legal(room, ["ws-ada"], rng, limit=1)
+    assert asked >= 5

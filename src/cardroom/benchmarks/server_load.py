@@ -15,11 +15,13 @@ flags) give the ratio. Goal: 500 tables, p99 < 100 ms, >= 30% of the echo's rate
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
 import platform
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -50,6 +52,12 @@ class Result:
     events: int = 0  # every move told to the clients (theirs and the bots'); echo: replies
     errors: int = 0
     latencies: list[float] = field(default_factory=list)
+    cpu: float = float("nan")  # the server process's CPU seconds over the measured window
+
+    @property
+    def cpu_per_event(self) -> float:
+        """Server CPU seconds per move told (echo: per message answered)."""
+        return self.cpu / self.events if self.events else float("nan")
 
     @property
     def rate(self) -> float:
@@ -88,6 +96,25 @@ def start(command: list[str], port: int, env: dict[str, str], cwd: str) -> subpr
             time.sleep(0.2)
     process.kill()
     raise RuntimeError(f"{command[0]} did not start on port {port}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's user + system CPU time so far (Linux ``/proc``; NaN elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_bytes(pid: int) -> int:
+    """A process's resident memory (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    match = re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE)
+    return int(match.group(1)) * 1024 if match else 0
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:
@@ -256,8 +283,16 @@ def run_clients(job: dict[str, Any]) -> Result:
 
 
 def measure(
-    pool: Any, kind: str, what: str, base: str, targets: list, think: float, seconds: float
+    pool: Any,
+    kind: str,
+    what: str,
+    base: str,
+    targets: list,
+    think: float,
+    seconds: float,
+    pid: int,
 ) -> Result:
+    """One measurement, with the server's CPU time over the measured window (after warm-up)."""
     job = {
         "kind": kind,
         "what": what,
@@ -267,14 +302,55 @@ def measure(
         "think": think,
         "seconds": seconds,
     }
-    return pool.apply(run_clients, (job,))
+    pending = pool.apply_async(run_clients, (job,))
+    time.sleep(WARMUP + 0.2)  # the clients' own clocks start with their connections
+    before = cpu_seconds(pid)
+    time.sleep(seconds)
+    spent = cpu_seconds(pid) - before
+    result: Result = pending.get()
+    result.cpu = spent
+    return result
 
 
 # -- the run ---------------------------------------------------------------------------------------
 
 
-def run(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> list[Result]:
+@dataclass
+class Memory:
+    """The server's resident memory, empty and after each measurement, and its move log."""
+
+    tables: int
+    empty: int = 0
+    busy: list[int] = field(default_factory=list)
+    moves: int = 0
+    move_bytes: int = 0
+
+    def per_table(self, rss: int) -> float:
+        return (rss - self.empty) / self.tables
+
+    @property
+    def per_move(self) -> float:
+        return self.move_bytes / self.moves if self.moves else float("nan")
+
+
+def stored_moves(path: Path) -> tuple[int, int]:
+    """How many moves the database holds, and the bytes their table and indexes take."""
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        (count,) = db.execute("SELECT count(*) FROM moves").fetchone()
+        (size,) = db.execute(
+            "SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name = 'moves' OR name IN "
+            "(SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'moves')"
+        ).fetchone()
+    return count, size
+
+
+def run(
+    tables: int = 500, seconds: float = 10.0, think: float = 1.0
+) -> tuple[list[Result], Memory]:
     results: list[Result] = []
+    memory = Memory(tables)
     context = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory() as workdir, context.Pool(1) as pool:
         port = free_port()
@@ -294,13 +370,18 @@ def run(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> list[Re
         server = start([str(Path(sys.executable).parent / "cardroom"), "serve"], port, env, workdir)
         base = f"http://127.0.0.1:{port}"
         try:
+            memory.empty = rss_bytes(server.pid)
             targets = asyncio.run(make_tables(base, tables))
             for label, pause in ((f"thinking {think:g} s", think), ("flat out", 0.0)):
                 results.append(
-                    measure(pool, "table", f"server, {label}", base, targets, pause, seconds)
+                    measure(
+                        pool, "table", f"server, {label}", base, targets, pause, seconds, server.pid
+                    )
                 )
+                memory.busy.append(rss_bytes(server.pid))
         finally:
             stop(server)
+        memory.moves, memory.move_bytes = stored_moves(Path(workdir) / "load.db")
         port = free_port()
         echo = start(
             [
@@ -324,18 +405,23 @@ def run(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> list[Re
         try:
             for label, pause in ((f"thinking {think:g} s", think), ("flat out", 0.0)):
                 results.append(
-                    measure(pool, "echo", f"bare echo, {label}", base, targets, pause, seconds)
+                    measure(
+                        pool, "echo", f"bare echo, {label}", base, targets, pause, seconds, echo.pid
+                    )
                 )
         finally:
             stop(echo)
-    return results
+    return results, memory
 
 
 def main(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    results = run(tables, seconds, think)
+    from cardroom.benchmarks import table_memory
+
+    in_process = table_memory.run()
+    results, memory = run(tables, seconds, think)
     table = Table(
         title=(
             f"cardroom bench server — {tables} two-seat tables (client + greedy bot), "
@@ -370,6 +456,21 @@ def main(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> None:
             f"{label}: server / echo throughput = {own:.0%} (client moves), "
             f"{every:.0%} (all moves, bots' included)"
         )
+        console.print(
+            f"  server CPU per move told {server.cpu_per_event * 1e6:,.0f} µs, echo CPU per "
+            f"message {echo.cpu_per_event * 1e6:,.0f} µs: "
+            f"{server.cpu_per_event / echo.cpu_per_event:.1f}× the echo's (goal ≤ 5×)"
+        )
+    after = ", ".join(f"{memory.per_table(rss) / 1024:,.0f} KB" for rss in memory.busy)
+    console.print(
+        f"memory per busy table (server RSS above the empty server's, after each server run): "
+        f"{after} (goal ≤ 100 KB, flat)"
+    )
+    table_memory.report(in_process, console)
+    console.print(
+        f"database: {memory.moves:,} moves stored in {memory.move_bytes / 1024:,.0f} KB "
+        f"(table and indexes): {memory.per_move:,.0f} B per move (goal ≤ 80 B)"
+    )
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -50,6 +49,7 @@ from cardroom.tables.effects import (
 )
 from cardroom.tables.errors import Refusal
 from cardroom.tables.master import TableMaster, TableSettings
+from cardroom.tables.wire import text_of
 
 log = logging.getLogger(__name__)
 
@@ -80,15 +80,12 @@ def table_settings(settings: Settings) -> TableSettings:
         autopilot_after=settings.autopilot_after,
         autopilot_level=settings.autopilot_level,
         history=settings.history,
+        history_bytes=settings.history_bytes,
         max_sockets=settings.max_sockets_per_table,
         max_sockets_per_player=settings.max_sockets_per_player,
         claim_offline_after=settings.claim_offline_after,
         claim_idle_after=settings.claim_idle_after,
     )
-
-
-def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
 
 
 class TableActor:
@@ -303,10 +300,11 @@ class TableActor:
                 if conn is not None:
                     text = texts.get(id(effect.message))
                     if text is None:
-                        text = texts[id(effect.message)] = dumps(effect.message)
+                        text = texts[id(effect.message)] = text_of(effect.message)
                     conn.send(text)
             elif isinstance(effect, Write):
-                steps = [Fence(self.id, self.epoch), *(_step(self.id, r) for r in effect.rows)]
+                fence = Fence(self.id, self.epoch, self.master.seq)
+                steps = [fence, *(_step(self.id, r) for r in effect.rows)]
                 if effect.wait:
                     await self._commit_or_reload(steps)
                 else:
@@ -377,8 +375,18 @@ class TableActor:
         )
 
     def _think(self, effect: Think) -> None:
-        """A bot decides off the loop; its move comes back through the inbox."""
+        """A bot decides (a quick one at once, a slow one off the loop); its move comes back
+        through the inbox."""
         level = self.master.levels[effect.level]
+        bots = self.services.bots
+        if bots.thinks_inline(level):  # a quick bot: no task, its move goes straight in line
+            try:
+                action = bots.decide_now(level, effect.seed, effect.view)
+            except Exception:
+                log.exception("table %s: bot at seat %s failed", self.id, effect.seat)
+                return
+            self.tell(self.run, c.BotMoved(effect.key, effect.seat, action))
+            return
 
         async def decide() -> None:
             try:
@@ -403,7 +411,7 @@ class TableActor:
                 hint = {"error": "the hint could not be worked out"}
             conn = self.sockets.get(effect.conn)
             if conn is not None:
-                conn.send(dumps({**effect.message, **hint}))
+                conn.send(text_of({**effect.message, **hint}))
 
         self._background_task(advise())
 

@@ -3,9 +3,12 @@ and writing what the server sends. Nothing here touches a table or a socket."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
+
+import msgspec
+
+from cardroom.tables.wire import decode, encode
 
 MAX_ACTION_ID = 64
 
@@ -73,8 +76,8 @@ _FIELDS = {
 def parse(text: str | bytes) -> ClientMessage:
     """One client message from its text; raises ``ProtocolError`` saying what is wrong."""
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+        data = decode(text)
+    except (msgspec.DecodeError, UnicodeError):
         raise ProtocolError("bad_message", "a message is one JSON object") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message is one JSON object")
@@ -137,4 +140,4 @@ def error_message(
 
 
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    return encode(message)

@@ -13,6 +13,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from cardroom.tables.audience import HISTORY_BYTES
+
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 DOCS_DIR = Path(__file__).resolve().parents[3] / "docs"  # the rule books, in a source checkout
 ENV_PREFIX = "CARDROOM_"
@@ -96,6 +98,7 @@ class Settings(BaseSettings):
     # "20000,20,50" in the environment (NoDecode: not JSON)
     gc_thresholds: Annotated[tuple[int, int, int], NoDecode] = (20000, 20, 50)
     history: Annotated[int, Field(ge=0)] = 256  # events kept per table for reconnecting clients
+    history_bytes: Annotated[int, Field(ge=0)] = HISTORY_BYTES  # ... within so many bytes of JSON
     log_level: Literal["critical", "error", "warning", "info", "debug", "trace"] = "info"
     # Several processes sharing PostgreSQL (docs/scaling.md): empty means this process alone.
     redis_url: str = ""

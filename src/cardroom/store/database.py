@@ -49,8 +49,9 @@ def open_engine(url: str) -> Engine:
 MIGRATION_LOCK = 0x63617264  # any fixed number: PostgreSQL advisory lock of the migrations
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest revision (Alembic), as the server does at every start.
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to the newest revision (Alembic), as the server does at every start
+    (tests may stop at an older ``revision``, to see a later one carry old rows over).
 
     Several processes starting at once on one PostgreSQL database take turns (a lock held
     until this transaction ends): the first migrates, the others find the schema up to date.
@@ -61,7 +62,7 @@ def migrate(engine: Engine) -> None:
         if engine.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        command.upgrade(config, revision)
 
 
 def shared_secret(engine: Engine, name: str = "token-key") -> str:

@@ -41,10 +41,13 @@ class Statement(NamedTuple):
 
 class Fence(NamedTuple):
     """The first step of a table's write: it goes through only while the table's epoch is
-    still ``epoch`` (the writer still owns the table), else the whole write is refused."""
+    still ``epoch`` (the writer still owns the table), else the whole write is refused. It
+    stores the table's ``seq`` too (never lowering it), so no move needs a write of its own
+    to the table's row."""
 
     table_id: str
     epoch: int
+    seq: int | None = None
 
 
 class StaleWriter(Exception):
@@ -54,6 +57,10 @@ class StaleWriter(Exception):
 Step = Statement | Fence | Operation
 
 _FENCE = text("UPDATE tables SET epoch = :epoch WHERE id = :table_id AND epoch = :epoch")
+_FENCE_AND_SEQ = text(
+    "UPDATE tables SET seq = CASE WHEN seq > :seq THEN seq ELSE :seq END "
+    "WHERE id = :table_id AND epoch = :epoch"
+)
 
 
 class Journal:
@@ -136,10 +143,22 @@ class Journal:
 
 
 def _run_steps(connection: Connection, writes: list[Sequence[Step]]) -> list[Any]:
-    """Run the writes' steps in order, grouping like statements into one ``executemany``."""
+    """Run the writes' steps in order, grouping like statements into one ``executemany``.
+
+    The fences of the batch run together too, and must touch one row each: if one does not,
+    the whole batch fails and the journal runs its writes one by one, finding the stale one.
+    On PostgreSQL a fenced row stays locked to the commit, so a take-over waits for it, then
+    fences."""
     pending: dict[tuple[int, tuple[str, ...]], tuple[Executable, list[dict[str, Any]]]] = {}
+    fences: dict[int, tuple[Executable, list[dict[str, Any]]]] = {}
 
     def flush() -> None:
+        for fence, rows in fences.values():
+            fenced = connection.execute(fence, rows).rowcount
+            if fenced != len(rows):
+                tables = ", ".join(sorted({row["table_id"] for row in rows}))
+                raise StaleWriter(f"a table among {tables} has another owner now")
+        fences.clear()
         for statement, rows in pending.values():
             connection.execute(statement, rows)
         pending.clear()
@@ -152,11 +171,8 @@ def _run_steps(connection: Connection, writes: list[Sequence[Step]]) -> list[Any
                 key = (id(step.statement), tuple(step.params))
                 pending.setdefault(key, (step.statement, []))[1].append(step.params)
             elif isinstance(step, Fence):
-                # At once, on its own: the row count must be this write's. On PostgreSQL the
-                # row stays locked to the commit, so a take-over waits for it, then fences.
-                fenced = connection.execute(_FENCE, step._asdict())
-                if fenced.rowcount != 1:
-                    raise StaleWriter(f"table {step.table_id} has another owner now")
+                fence = _FENCE if step.seq is None else _FENCE_AND_SEQ
+                fences.setdefault(id(fence), (fence, []))[1].append(step._asdict())
             else:
                 flush()
                 value = step(connection)

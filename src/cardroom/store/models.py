@@ -10,8 +10,20 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from cardroom.store.move_codec import PackedAction
 
 
 def utcnow() -> datetime:
@@ -94,23 +106,24 @@ class Match(Base):
 
 class Move(Base):
     """One step of a match, in order: an action by a seat, or a table decision between rounds
-    (``next_round``, ``solo`` for R2.5), so that replaying the log rebuilds the match exactly."""
+    (``next_round``, ``solo`` for R2.5), so that replaying the log rebuilds the match exactly.
+
+    Kept small, since moves are most of the database (``store/move_codec.py``): keyed by
+    (match, number) with no other index (SQLite keeps the rows in that key's order, without a
+    rowid); ``kind`` is null for a seat's action, the common case; ``action`` is its JSON
+    deflated; ``sent_by`` is 8 bytes naming who sent the action and the id the client gave it,
+    so a resent action is recognised (and applied once) after a restart too."""
 
     __tablename__ = "moves"
-    __table_args__ = (UniqueConstraint("match_id", "number"),)
+    __table_args__ = ({"sqlite_with_rowid": False},)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
-    number: Mapped[int] = mapped_column(Integer)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
     round: Mapped[int] = mapped_column(Integer)
-    kind: Mapped[str] = mapped_column(String(16))
+    kind: Mapped[str | None] = mapped_column(String(16))
     seat: Mapped[int | None] = mapped_column(Integer)
-    action: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    player_id: Mapped[str | None] = mapped_column(String(40))
-    """Who sent the action, with ``action_id``, the id the client gave it: stored with the
-    move, so a resent action is recognised (and applied once) after a restart too."""
-    action_id: Mapped[str | None] = mapped_column(String(64))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    action: Mapped[dict[str, Any] | None] = mapped_column(PackedAction)
+    sent_by: Mapped[bytes | None] = mapped_column(LargeBinary(8))
 
 
 class ServerSecret(Base):

@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
-from cardroom.games.base import Step
+from cardroom.games.base import ACTION, Step
 from cardroom.store.journal import Statement
 from cardroom.store.models import Match, Move, Player, Seat, Table, utcnow
 
@@ -165,7 +165,7 @@ def insert_move(
     kind: str,
     seat: int | None,
     action: dict[str, Any] | None,
-    sent_by: tuple[str, str] | None = None,
+    sent_by: bytes | None = None,
 ) -> None:
     step = move_row(match_id, number, round_number, kind, seat, action, sent_by)
     conn.execute(step.statement, step.params)
@@ -178,22 +178,21 @@ def move_row(
     kind: str,
     seat: int | None,
     action: dict[str, Any] | None,
-    sent_by: tuple[str, str] | None = None,
+    sent_by: bytes | None = None,
 ) -> Statement:
     """One stored move as a batchable journal step: moves of many tables share an insert.
-    ``sent_by``: the (player id, action id) of a move sent by a client, for exactly-once."""
+    ``sent_by``: the key of a move sent by a client (``audience.action_key``), for
+    exactly-once. Stored compactly (``Move``): a seat's action has no ``kind``."""
     return Statement(
         _INSERT_MOVE,
         {
             "match_id": match_id,
             "number": number,
             "round": round_number,
-            "kind": kind,
+            "kind": None if kind == ACTION else kind,
             "seat": seat,
             "action": action,
-            "player_id": sent_by[0] if sent_by else None,
-            "action_id": sent_by[1] if sent_by else None,
-            "created_at": utcnow(),
+            "sent_by": sent_by,
         },
     )
 
@@ -203,20 +202,24 @@ def get_match(conn: Connection, match_id: str) -> dict[str, Any] | None:
 
 
 def match_moves(conn: Connection, match_id: str) -> list[dict[str, Any]]:
+    """A match's stored steps in order: number, round, kind, seat, action (its JSON) and
+    ``sent_by`` (the key of who sent it, or None)."""
     rows = conn.execute(
-        select(
-            Move.number,
-            Move.round,
-            Move.kind,
-            Move.seat,
-            Move.action,
-            Move.player_id,
-            Move.action_id,
-        )
+        select(Move.number, Move.round, Move.kind, Move.seat, Move.action, Move.sent_by)
         .where(Move.match_id == match_id)
         .order_by(Move.number)
     )
-    return [dict(r._mapping) for r in rows]
+    return [
+        {
+            "number": r.number,
+            "round": r.round,
+            "kind": r.kind or ACTION,
+            "seat": r.seat,
+            "action": r.action,
+            "sent_by": bytes(r.sent_by) if r.sent_by is not None else None,
+        }
+        for r in rows
+    ]
 
 
 def steps_of(moves: list[dict[str, Any]]) -> list[Step]:

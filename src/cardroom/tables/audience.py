@@ -9,39 +9,58 @@ is acknowledged, not applied twice.
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardroom.tables.effects import Effect, Send, TableFields, Write
+from cardroom.tables.effects import Effect, Send, Write
 from cardroom.tables.people import Identity
+from cardroom.tables.wire import Personal, encode
 
-RECENT_ACTION_IDS = 256
+RECENT_ACTION_IDS = 64
+"""Action keys remembered per player: a client resends only what was not acknowledged yet
+(a move or two); more would cost every busy table memory for nothing."""
+STORED_ACTION_KEYS = 128  # of a restored match's last stored actions, all seats together
+HISTORY_BYTES = 16 * 1024
+"""Broadcasts a table keeps, in bytes of text: a minute or so of play. A client that missed
+more gets a ``sync``, one message, which is then also the cheaper way to catch up."""
 
-Render = Callable[[dict[str, Any], "int | None", "str | None"], dict[str, Any]]
-"""(message, seat, ack id) -> the message as that seat receives it, with its own view."""
+Render = Callable[["int | None"], dict[str, Any]]
+"""seat -> the fields only that seat receives with an event (its own view, its legal list)."""
 
 
 @dataclass(slots=True)
 class Sent:
-    """A broadcast kept for reconnecting clients: its public part and who it acknowledged."""
+    """A broadcast kept for reconnecting clients: its public part, encoded, and whom it
+    acknowledged."""
 
     seq: int
-    message: dict[str, Any]
+    text: str
+    event: bool
     ack_player: str | None = None
     ack_id: str | None = None
 
 
+def action_key(player: str, action_id: str) -> bytes:
+    """Who sent an action and the id its client gave it, in 8 bytes: what a move stores and
+    the table remembers to apply a resent action once (a collision is a 2**-64 chance)."""
+    return hashlib.blake2b(f"{player}\0{action_id}".encode(), digest_size=8).digest()
+
+
 class Audience:
-    def __init__(self, seq: int, history: int) -> None:
+    def __init__(self, seq: int, history: int, history_bytes: int = HISTORY_BYTES) -> None:
         self.connections: dict[str, Identity] = {}  # connection id -> who
         self.seq = seq
         # The seq of the last message that changed the game position (an ``event``): what a
         # client's ``after`` is compared with, so presence and seat news never make it stale.
         self.position_seq = seq
         self.history: deque[Sent] = deque(maxlen=history)
-        self.recent_ids: dict[str, OrderedDict[str, None]] = {}
+        self.history_bytes = history_bytes
+        self._kept_bytes = 0
+        self.recent_ids: dict[str, OrderedDict[bytes, None]] = {}  # player -> action keys
+        self.stored_keys: set[bytes] = set()  # the last ones a restored match had stored
 
     # -- who is here --
 
@@ -77,13 +96,18 @@ class Audience:
     # -- exactly once --
 
     def applied(self, player: str, action_id: str) -> bool:
-        return action_id in self.recent_ids.get(player, ())
+        key = action_key(player, action_id)
+        return key in self.recent_ids.get(player, ()) or key in self.stored_keys
 
     def remember(self, player: str, action_id: str) -> None:
         recent = self.recent_ids.setdefault(player, OrderedDict())
-        recent[action_id] = None
+        recent[action_key(player, action_id)] = None
         if len(recent) > RECENT_ACTION_IDS:
             recent.popitem(last=False)
+
+    def remember_stored(self, keys: list[bytes]) -> None:
+        """The keys of a restored match's last actions (``MoveRow.sent_by``)."""
+        self.stored_keys = set(keys[-STORED_ACTION_KEYS:])
 
     # -- telling --
 
@@ -91,14 +115,28 @@ class Audience:
         self.seq += 1
         return self.seq
 
+    def _keep(self, sent: Sent) -> None:
+        """Keep a broadcast for reconnecting clients: the last ``history`` of them, within
+        ``history_bytes`` of text (older ones are forgotten: their clients get a ``sync``)."""
+        if self.history.maxlen == 0:
+            return
+        if len(self.history) == self.history.maxlen:
+            self._kept_bytes -= len(self.history.popleft().text)
+        self.history.append(sent)
+        self._kept_bytes += len(sent.text)
+        while self._kept_bytes > self.history_bytes and len(self.history) > 1:
+            self._kept_bytes -= len(self.history.popleft().text)
+
     def tell_table(
         self, table: dict[str, Any], out: list[Effect], extra: dict[str, Any] | None = None
     ) -> None:
         """Everyone hears the table's new description (seats, presence, status)."""
         message = {"type": "table", "seq": self.next_seq(), "table": table, **(extra or {})}
-        self.history.append(Sent(self.seq, message))
-        out.extend(Send(conn, message) for conn in self.connections)
-        out.append(Write((TableFields({"seq": self.seq}),), wait=False))
+        text = encode(message)
+        self._keep(Sent(self.seq, text, event=False))
+        shared = Personal(text, {})
+        out.extend(Send(conn, shared) for conn in self.connections)
+        out.append(Write((), wait=False))  # the table's seq, stored (the fence writes it)
 
     def tell_events(
         self,
@@ -109,17 +147,25 @@ class Audience:
         ack: tuple[str, str] | None = None,
     ) -> None:
         """An ``event`` message (its seq already taken) to everyone, each with their own view;
-        the player whose action it was also gets its id back (``ack``)."""
+        the player whose action it was also gets its id back (``ack``). The shared part is
+        encoded once; each seat's own fields are rendered once however many sockets it has."""
         self.position_seq = message["seq"]
         ack_player, ack_id = ack or (None, None)
-        self.history.append(Sent(message["seq"], message, ack_player, ack_id))
-        rendered: dict[tuple[int | None, bool], dict[str, Any]] = {}
+        text = encode(message)
+        self._keep(Sent(message["seq"], text, True, ack_player, ack_id))
+        own: dict[int | None, dict[str, Any]] = {}
+        copies: dict[tuple[int | None, bool], Personal] = {}
         for conn, who in self.connections.items():
             seat = seat_of(who.id)
             acked = who.id == ack_player
-            copy = rendered.get((seat, acked))
+            copy = copies.get((seat, acked))
             if copy is None:
-                copy = rendered[(seat, acked)] = render(message, seat, ack_id if acked else None)
+                fields = own.get(seat)
+                if fields is None:
+                    fields = own[seat] = render(seat)
+                copy = copies[(seat, acked)] = Personal(
+                    text, {**fields, "ack": ack_id} if acked else fields
+                )
             out.append(Send(conn, copy))
 
     def resume(
@@ -144,23 +190,19 @@ class Audience:
             if since is None or since > self.seq or since < oldest - 1
             else [sent for sent in self.history if sent.seq > since]
         )
-        last_event = max(
-            (i for i, sent in enumerate(missed) if sent.message["type"] == "event"), default=-1
-        )
+        last_event = max((i for i, sent in enumerate(missed) if sent.event), default=-1)
         if last_event < 0:
             out.append(Send(conn, sync()))
             return
         for i, sent in enumerate(missed):
-            ack = sent.ack_id if sent.ack_player == player else None
-            if sent.message["type"] != "event":
-                out.append(Send(conn, sent.message))
-            elif i == last_event:
-                out.append(Send(conn, {**render(sent.message, seat, ack), "replayed": True}))
-            else:
-                message = {**sent.message, "view": None, "replayed": True}
-                if ack is not None:
-                    message["ack"] = ack
-                out.append(Send(conn, message))
+            if not sent.event:
+                out.append(Send(conn, Personal(sent.text, {})))
+                continue
+            own: dict[str, Any] = render(seat) if i == last_event else {"view": None}
+            own["replayed"] = True
+            if sent.ack_player == player:
+                own["ack"] = sent.ack_id
+            out.append(Send(conn, Personal(sent.text, own)))
 
     @staticmethod
     def error(

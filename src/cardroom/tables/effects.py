@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cardroom.tables.wire import Message
+
 # -- rows to store ---------------------------------------------------------------------------
 
 
@@ -52,8 +54,9 @@ class MoveRow:
     kind: str
     seat: int | None
     action: dict[str, Any] | None
-    sent_by: tuple[str, str] | None = None
-    """(player id, action id) of a move sent from a socket, stored for exactly-once."""
+    sent_by: bytes | None = None
+    """``audience.action_key`` of a move sent from a socket (who, and the action's id),
+    stored for exactly-once."""
 
 
 Row = TableFields | SeatRows | NewMatch | MatchFields | MoveRow
@@ -61,7 +64,8 @@ Row = TableFields | SeatRows | NewMatch | MatchFields | MoveRow
 
 @dataclass(frozen=True, slots=True)
 class Write:
-    """Store ``rows`` in one transaction. ``wait``: nothing after it runs before the commit
+    """Store ``rows`` in one transaction, with the table's seq (every write stores it, so a
+    write of no rows stores only that). ``wait``: nothing after it runs before the commit
     (moves); otherwise it is stored in the background (presence news nobody waits for)."""
 
     rows: tuple[Row, ...]
@@ -74,10 +78,11 @@ class Write:
 @dataclass(frozen=True, slots=True)
 class Send:
     """Send ``message`` to one connection. Equal messages to many connections are the same
-    object, so the actor encodes each once."""
+    object, so the actor encodes each once; a ``Personal`` copy adds its own fields to a
+    shared message already encoded (``wire``)."""
 
     conn: str
-    message: dict[str, Any]
+    message: Message
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,7 +39,7 @@ from cardroom.games.base import (
     rebuild,
 )
 from cardroom.tables import commands as c
-from cardroom.tables.audience import Audience
+from cardroom.tables.audience import HISTORY_BYTES, Audience, action_key
 from cardroom.tables.effects import (
     Advise,
     CloseSocket,
@@ -76,7 +76,8 @@ class TableSettings:
     round_pause: float = 5.0
     autopilot_after: int = 3
     autopilot_level: str = "easy"
-    history: int = 256
+    history: int = 256  # broadcasts kept for reconnecting clients ...
+    history_bytes: int = HISTORY_BYTES  # ... within so many bytes of JSON text
     max_sockets: int = 64  # sockets open to the table, beyond which only seated players get in
     max_sockets_per_player: int = 4  # sockets one player opens to the table
     claim_offline_after: float = 20.0  # seconds offline before others may skip the turn
@@ -107,6 +108,7 @@ class MatchInPlay:
     timeouts: list[int] = field(default_factory=list)  # timeouts in a row, per match seat (R7.3)
     autopilot: set[int] = field(default_factory=set)  # match seats a bot plays for now
     hints: list[int] = field(default_factory=list)  # hints used, per match seat (R7.6)
+    bot_seeds: dict[tuple[int, str], str] = field(default_factory=dict)  # (seat, level) -> seed
 
 
 class TableMaster:
@@ -130,6 +132,8 @@ class TableMaster:
         self.options_json: dict[str, Any] = dict(row.get("options") or {})
         self.abandon_after: float = float(row["abandon_after"])
         self.status: str = row.get("status") or "waiting"
+        # The row's status and runtime as last stored: a move writes them only when changed.
+        self._stored_fields: dict[str, Any] = {"status": self.status, "runtime": row.get("runtime")}
         self.created_at: str | None = row.get("created_at")
         self.seating = Seating(
             list(row.get("seats") or []),
@@ -137,7 +141,7 @@ class TableMaster:
             set(row.get("banned") or []),
             self.levels,
         )
-        self.audience = Audience(int(row.get("seq") or 0), settings.history)
+        self.audience = Audience(int(row.get("seq") or 0), settings.history, settings.history_bytes)
         self.timers = Timers()
         self.match: MatchInPlay | None = None
         self.player_seats: dict[str, int] = {}  # player id -> match seat
@@ -145,6 +149,7 @@ class TableMaster:
         self.closed = False
         self.opened_at = 0.0  # table time this master began to run (a restart is one)
         self.last_step_at = 0.0  # table time of the match's last stored step
+        self._asked: tuple[Any, ...] | None = None  # the position a bot was last asked about
         self.gone_since: dict[str, float] = {}  # player id -> when their last socket closed
         self.rematch: Rematch | None = None  # a rematch proposed after the last match
         self.chat_log: deque[dict[str, Any]] = deque(maxlen=settings.chat_kept)
@@ -231,14 +236,23 @@ class TableMaster:
         }
 
     def runtime_json(self) -> dict[str, Any]:
+        """What a restored table needs besides its moves: strikes, autopilots, the turn's
+        deadline. It changes with the timers, not with every move, so a move's write rarely
+        touches the table's row (``_table_changes``)."""
         m = self.match
         return {
             "timeouts": list(m.timeouts) if m else [],
             "autopilot": sorted(m.autopilot) if m else [],
             "hints": list(m.hints) if m else [],
             "deadline": self.timers.deadline(TURN),
-            "last_step_at": self.last_step_at,
         }
+
+    def _table_changes(self) -> dict[str, Any]:
+        """The table row's fields that changed since they were last stored, now stored."""
+        now = {"status": self.status, "runtime": self.runtime_json()}
+        changed = {k: v for k, v in now.items() if self._stored_fields.get(k) != v}
+        self._stored_fields.update(changed)
+        return changed
 
     # -- telling -----------------------------------------------------------------------------
 
@@ -260,33 +274,30 @@ class TableMaster:
             "deadline_in": self.timers.remaining(TURN, self.now),
             "claim_in": self.claim_in(),
         }
-        self.audience.tell_events(message, self.match_seat_of, self._with_view, out, ack)
+        self.audience.tell_events(message, self.match_seat_of, self._own_view, out, ack)
 
-    def _with_view(
-        self, message: dict[str, Any], seat: int | None, ack_id: str | None
-    ) -> dict[str, Any]:
-        """``message`` as ``seat`` (None: a spectator) receives it: its own view only."""
-        out = dict(message)
+    def _own_view(self, seat: int | None) -> dict[str, Any]:
+        """What only ``seat`` (None: a spectator) receives with an event: its own view, and
+        its legal actions."""
         if self.match is None:
-            out["view"] = None
-        else:
-            view = self.match.game_match.view(seat)
-            out["view"] = view.to_json()
-            if seat is not None:
-                out["legal"] = [self.game.action_to_json(a) for a in view.legal_actions()]
-        if ack_id is not None:
-            out["ack"] = ack_id
-        return out
+            return {"view": None}
+        view = self.match.game_match.view(seat)
+        if seat is None:
+            return {"view": view.to_json()}
+        return {
+            "view": view.to_json(),
+            "legal": [self.game.action_to_json(a) for a in view.legal_actions()],
+        }
 
     def _sync_message(self, seat: int | None) -> dict[str, Any]:
-        message = {
+        return {
             "type": "sync",
             "seq": self.seq,
             "table": self.info(),
             "deadline_in": self.timers.remaining(TURN, self.now),
             "claim_in": self.claim_in(),
+            **self._own_view(seat),
         }
-        return self._with_view(message, seat, None)
 
     def _sync(self, conn: str) -> Send:
         return Send(
@@ -628,7 +639,7 @@ class TableMaster:
             cmd.conn,
             cmd.since,
             match_seat,
-            self._with_view,
+            self._own_view,
             lambda: self._sync_message(match_seat),
             out,
         )
@@ -841,14 +852,21 @@ class TableMaster:
         m.moves += 1
         told = list(pre or []) + [self.game.event_json(e) for e in events]
         action_json = self.game.action_to_json(action)
-        rows: list[Row] = [MoveRow(m.id, m.moves, round_number, ACTION, seat, action_json, ack)]
+        sent_by = action_key(*ack) if ack else None
+        rows: list[Row] = [MoveRow(m.id, m.moves, round_number, ACTION, seat, action_json, sent_by)]
         if gm.current is None:  # the round is over
             told.append(self._round_summary())
             if gm.over:
                 self.status = "finished"
                 winners, scores = list(gm.winners or ()), list(gm.scores)
                 told.append(
-                    _event("match_over", winners=winners, scores=scores, match=m.id, hints=m.hints)
+                    _event(
+                        "match_over",
+                        winners=winners,
+                        scores=scores,
+                        match=m.id,
+                        hints=list(m.hints),
+                    )
                 )
             rows.append(self._match_fields())
         self._finish_move(rows, told, out, ack)
@@ -867,8 +885,9 @@ class TableMaster:
         timers: list[Effect] = []
         self._schedule(timers)
         self.audience.next_seq()
-        runtime = self.runtime_json()
-        rows.append(TableFields({"seq": self.seq, "runtime": runtime, "status": self.status}))
+        changed = self._table_changes()
+        if changed:
+            rows.append(TableFields(changed))
         out.append(Write(tuple(rows)))
         self._tell_events(told, out, ack)
         out.extend(timers)
@@ -919,12 +938,7 @@ class TableMaster:
             "scores": list(game_match.scores),
             "rounds": 1,
         }
-        table_fields = {
-            "status": "playing",
-            "match_id": match_id,
-            "seq": self.seq,
-            "runtime": self.runtime_json(),
-        }
+        table_fields = {"match_id": match_id, **self._table_changes()}
         out.append(Write((NewMatch(match_row), TableFields(table_fields))))
         teams = game_match.progress().get("teams", False)
         told = [
@@ -1036,7 +1050,11 @@ class TableMaster:
         seat = gm.current
         assert seat is not None
         if self._bot_level_for(seat) is not None:
-            if not timers.armed(BOT, key):
+            if self.settings.bot_delay <= 0:  # no pause to show: the bot is asked at once
+                timers.cancel(BOT, out)
+                if self._asked != key:
+                    self._think(key, out)
+            elif not timers.armed(BOT, key):
                 timers.arm(BOT, self.now + self.settings.bot_delay, key, out)
             return
         timers.cancel(BOT, out)
@@ -1087,7 +1105,10 @@ class TableMaster:
         level = self._bot_level_for(seat) if seat is not None else None
         if seat is None or level is None:
             return
-        seed = derive_seed(m.game_match.seed, "bot", seat, level)
+        self._asked = key
+        seed = m.bot_seeds.get((seat, level))
+        if seed is None:  # one HMAC per seat and level, not per decision
+            seed = m.bot_seeds[(seat, level)] = derive_seed(m.game_match.seed, "bot", seat, level)
         out.append(Think(key, seat, level, seed, m.game_match.view(seat)))
 
     def bot_moved(self, cmd: c.BotMoved, out: list[Effect]) -> None:
@@ -1118,9 +1139,8 @@ class TableMaster:
         self._install(game_match, row["id"], seats)
         assert self.match is not None
         self.match.moves = len(moves)
-        for move in moves:  # exactly once, also across restarts: the stored action ids
-            if move.get("action_id") and move.get("player_id"):
-                self.audience.remember(move["player_id"], move["action_id"])
+        # Exactly once, also across restarts: the keys of the actions stored.
+        self.audience.remember_stored([m["sent_by"] for m in moves if m.get("sent_by")])
         runtime = runtime or {}
         timeouts = runtime.get("timeouts") or []
         if len(timeouts) == len(seats):
@@ -1131,8 +1151,10 @@ class TableMaster:
         hints = runtime.get("hints") or []
         if len(hints) == len(seats):
             self.match.hints = [int(h) for h in hints]
-        last_step = runtime.get("last_step_at")
-        self.last_step_at = float(last_step) if last_step is not None else self.now
+        self._stored_fields["runtime"] = dict(runtime)
+        self._asked = None
+        # Idle since the restart at most: a restored table gives its player a full wait again.
+        self.last_step_at = self.now
         out: list[Effect] = []
         if self.status == "playing":
             self._schedule(out, deadline=runtime.get("deadline"))
@@ -1141,6 +1163,7 @@ class TableMaster:
     def reload(self, cmd: c.Reload, out: list[Effect]) -> None:
         """After a failed write: the match as stored, and everyone shown that position."""
         runtime = self.runtime_json()
+        self._stored_fields.clear()  # not known after a failed write: store them again
         self.timers.cancel_all(out, (TURN, BOT, ROUND))
         self.status = "finished" if cmd.match["status"] == "finished" else "playing"
         out.extend(self.restore_match(cmd.match, cmd.moves, runtime))
