@@ -50,6 +50,16 @@ def test_R7_6_the_hint_shows_the_next_step_on_the_table_and_is_counted(
     page.screenshot(path=artifacts / "hint-result-desktop.png")
 
 
+def test_R7_6_the_house_rules_turn_hints_off(page: Any) -> None:
+    ui.sign_in(page, "Purist")
+    ui.create_bot_table(page, stock=3, hints=False)
+    assert ui.wait_my_turn_or_end(page)
+    assert page.locator("#hint-button").count() == 0
+    assert json.loads(page.get_attribute(ui.BOARD, "data-legal") or "[]")  # it is my turn
+    page.keyboard.press("h")
+    assert page.locator("#hint").count() == 0
+
+
 def test_R7_6_a_ranked_table_offers_no_hint_and_the_server_says_why(page: Any) -> None:
     ui.sign_in(page, "Unaided")
     ui.bot_table(page, bots=1, level="easy", options={})
