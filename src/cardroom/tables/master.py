@@ -65,6 +65,7 @@ SEQ_MARGIN_AFTER_RESTART = 100  # presence news is not stored; skip past any seq
 MIN_ABANDON = 5.0
 MAX_ABANDON = 7 * 24 * 3600.0
 WATCHERS_NAMED = 20  # the Table names its first watchers; the rest are only counted
+SOCKET_PROTOCOL = 1  # the table socket's version (docs/protocol.md), said in the welcome
 HINT_EVERY = 2.0  # seconds before a player may ask again about the same position
 
 
@@ -632,6 +633,8 @@ class TableMaster:
             "seat": shown,
             "spectator": seat is None,
             "seq": self.seq,
+            "protocol": SOCKET_PROTOCOL,
+            "turn_timer": self.options_json.get("turn_timer"),
         }
         out.append(Send(cmd.conn, welcome))
         match_seat = self.match_seat_of(who.id)
