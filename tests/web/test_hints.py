@@ -96,3 +96,15 @@ def test_R7_6_a_skyjo_hint_marks_the_place_and_says_why(quick_page: Any, artifac
     assert line.startswith("Hint:")
     page.wait_for_selector("[data-hint]")
     page.screenshot(path=artifacts / "hint-skyjo-desktop.png")
+
+
+def test_R7_6_the_hint_fits_a_phone(phone_page: Any, artifacts: Path) -> None:
+    page = phone_page
+    ui.sign_in(page, "Pocket")
+    ui.bot_table(page, bots=1, level="easy", options=CASUAL)
+    assert ui.wait_my_turn_or_end(page)
+    page.locator("#hint-button").tap()
+    line = page.wait_for_selector("#hint:not(.refused)").bounding_box()
+    assert line and line["x"] >= 0 and line["x"] + line["width"] <= 390 + 1
+    page.wait_for_selector('[data-hint="from"]')
+    page.screenshot(path=artifacts / "hint-phone.png")

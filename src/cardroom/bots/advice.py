@@ -195,8 +195,8 @@ def _ending(view: SeatView, action: Action) -> str:
         why = f"on the {_card(top)}, keeping the pile in descending order"
     else:
         why = f"on the {_card(top)}: every other place would bury a more useful card"
-    stock = view.stock_tops[me]
-    prefix = "" if stock is None else f"no play brings your stock {_card(stock)} closer; "
+    can_play = any(a.kind == "play" for a in view.legal_actions())
+    prefix = "no play here is worth making; " if can_play else "nothing to play; "
     whose = "your partner's" if action.partner else "your"
     where = f"{whose} discard pile {action.pile + 1}"
     return f"{prefix}ends the turn: discard the {card} on {where} ({why})"
