@@ -16,7 +16,7 @@ from cardroom.games.skip import PASS, WILD, Action, SeatView, action_to_json
 from cardroom.games.skip.cards import card_name
 from cardroom.games.skip.turns import after_play, position_of
 
-from .expert import EXPERT_WEIGHTS, ExpertBot, Plan, _endings, _turns_up, first_moves, line
+from .expert import EXPERT_WEIGHTS, ExpertBot, Plan, endings, first_moves, line, turns_up
 from .planner import context_of, play_value, stop, worth
 
 GAMES = ("skip", "skyjo")
@@ -54,7 +54,7 @@ def whole_line(view: SeatView, plan: Plan) -> Plan:
         if action.kind != "play":
             return plan
         outcome = after_play(position, action)
-        if _turns_up(outcome):
+        if turns_up(outcome):
             return plan
         position = outcome.position
     return plan + line(position, context)
@@ -98,8 +98,8 @@ def judge(view: SeatView, played: Action) -> Judgement:
     if played.kind == "play":
         value = play_value(after_play(position, played), context)
     elif played.kind == "discard":
-        endings = dict((a, v) for v, a in _endings(position, context))
-        value = endings.get(played, worth(position, context))
+        ends = {a: v for v, a in endings(position, context)}
+        value = ends.get(played, worth(position, context))
     elif played == PASS:
         value = stop(position, context)[0]
     else:  # a turn lost to the clock (R7.3): the hand kept, no discard

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Request
 from cardroom.bots.review import review
 from cardroom.games.base import NEXT_ROUND, Step, replay_from
 from cardroom.games.skip import Match, Options, view
-from cardroom.server.lobby import _load_match
+from cardroom.server.lobby import load_match
 from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal
 
@@ -35,7 +35,7 @@ async def match_review(
 ) -> dict[str, Any]:
     """``seat`` (0-based) or ``player`` (the seat that player held) and the ``round`` to
     replay; the costliest turns are the whole match's."""
-    row, moves = await _load_match(request, match_id)
+    row, moves = await load_match(request, match_id)
     if row["status"] != "finished":
         raise Refusal(409, "not_finished", "a match is reviewed once it is over")
     if (row.get("game") or "skip") != "skip":
