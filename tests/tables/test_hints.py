@@ -107,3 +107,13 @@ def test_R7_6_a_skyjo_table_gives_the_hard_levels_step_with_its_reason() -> None
     hint = room.last(mover, "hint")
     assert hint["action"] in room.view(mover)["legal"]
     assert hint["reason"].startswith("turns the card at column")  # the reveal phase (S1.2)
+
+
+def test_R7_6_a_skyjo_table_may_turn_hints_off_too() -> None:
+    room = Room.open(seats=2, game="skyjo", options={"end_score": 10, "hints": False})
+    room.sit(ADA, BEA)
+    room.do(c.Start(ADA))
+    seat = room.master.match.game_match.current
+    mover = next(conn for conn in ("ws-ada", "ws-bea") if room.view(conn)["view"]["seat"] == seat)
+    room.do(c.Hint(mover))
+    assert errors(room, mover)[-1]["code"] == "hints_off"
