@@ -36,7 +36,7 @@ FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.S | re.M)
 
 # What replaces a documented size (option -> value), and what is added when absent, per
 # subcommand: the same code paths, a fraction of the work.
-SIZES = {"--games": "2", "--tables": "2", "--decisions": "8"}
+SIZES = {"--games": "2", "--tables": "2", "--decisions": "8", "--tickets": "300"}
 EXTRA = {
     ("watch",): ["--pause", "0"],
     ("bench", "engine"): ["--seconds", "0.1"],

@@ -25,12 +25,15 @@ from cardroom.games.skip import Match, Options, action_to_json
 from cardroom.league.models import (
     Account,
     Award,
+    Choice,
+    DivisionPlace,
     Rating,
     RatingHistory,
     Result,
     Season,
     Standing,
     Trophy,
+    Unlock,
 )
 from cardroom.sim.play import play_match
 from cardroom.store import repository as repo
@@ -40,7 +43,8 @@ from cardroom.store.models import Move, Player, Seat, Table
 
 PG_ADMIN = os.environ.get("CARDROOM_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 NOW = datetime(2026, 11, 18, 15, 30, tzinfo=UTC)  # a Wednesday
-WIPE = (Standing, Trophy, Season, Award, RatingHistory, Rating, Result, Account, Move, MatchRow)
+WIPE = (Unlock, Choice, DivisionPlace, Standing, Trophy, Season, Award, RatingHistory, Rating)
+WIPE += (Result, Account, Move, MatchRow)
 WIPE_LAST = (Seat, Table, Player)
 
 

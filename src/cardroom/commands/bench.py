@@ -112,5 +112,18 @@ def review(
     _load("review").main(rounds, seed)
 
 
+@bench.command("matchmaking")
+def matchmaking(
+    tickets: Annotated[int, typer.Option(min=2, help="Tickets arriving in the queue.")] = 5000,
+    rate: Annotated[float, typer.Option(min=0.01, help="Tickets arriving per second.")] = 10.0,
+    seed: Annotated[int, typer.Option(help="The same seed gives the same arrivals.")] = 19,
+    redis: Annotated[
+        str | None, typer.Option(help="A Redis URL: the shared store two processes use.")
+    ] = None,
+) -> None:
+    """Wait percentiles and the mean rating gap of the ranked queue's matches, under load."""
+    _load("matchmaking").main(tickets, rate, seed, redis)
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(bench, name="bench")

@@ -4,7 +4,8 @@
 the writer that every table's moves wait on, so a finishing match never slows another table's
 move. It counts a match exactly once (its results rows say whether it was counted), and
 ``unrated_matches`` finds the finished matches a crash left uncounted, for the server to count
-at its next start. It returns the table events to announce (achievements, rating changes).
+at its next start. It returns the table events to announce (achievements, rating changes,
+a division placed, rewards unlocked).
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from sqlalchemy import Connection, Integer, cast, func, insert, select
 
 from cardroom.games import get_game
 from cardroom.games.base import ReplayError
-from cardroom.league import achievements, ratings, seasons
+from cardroom.league import achievements, divisions, ratings, rewards, seasons
 from cardroom.league.models import Result, bot_subject
-from cardroom.league.periods import as_utc, system_clock
+from cardroom.league.periods import as_utc, season_of, system_clock
 from cardroom.store import repository as repo
 from cardroom.store.models import Match as MatchRow
 
@@ -53,7 +54,7 @@ def on_match_finished(
             options,
             row["seed"],
             repo.steps_of(repo.match_moves(conn, match_id)),
-            ranked=game.is_ranked(options),
+            ranked=game.is_ranked(options) and not repo.is_casual_table(conn, row["table_id"]),
             seats=seats,
         )
     except (LookupError, ReplayError, ValueError) as error:
@@ -67,6 +68,44 @@ def on_match_finished(
     if facts.seats[0].ranked:
         events += _rate(conn, row, facts, subjects, moment, game.lower_scores_win)
     events += _award(conn, row, facts, seats, subjects, moment, game.name)
+    if facts.seats[0].ranked:
+        events += _place(conn, facts, subjects, moment, season_of(moment, season_months).id, game)
+    events += _unlock(conn, facts, subjects, moment)
+    return events
+
+
+def _place(
+    conn: Connection,
+    facts: Any,
+    subjects: list[str],
+    moment: datetime,
+    season_id: str,
+    game: Any,
+) -> list[dict[str, Any]]:
+    """Players whose placement matches are now played get their division for the season."""
+    events = []
+    for f in facts.seats:
+        player = subjects[f.seat]
+        if not player.startswith("p_"):
+            continue
+        before = divisions.place_of(conn, season_id, player, game.name, facts.mode)
+        after = divisions.place_if_ready(conn, season_id, player, game.name, facts.mode, moment)
+        if before is None and after is not None:
+            badge = divisions.BY_ID[after].to_json()
+            events.append(_event("division", f.seat, mode=facts.mode, division=badge))
+    return events
+
+
+def _unlock(
+    conn: Connection, facts: Any, subjects: list[str], moment: datetime
+) -> list[dict[str, Any]]:
+    """Card backs and themes the match's achievements or placements unlocked."""
+    events = []
+    for f in facts.seats:
+        player = subjects[f.seat]
+        if player.startswith("p_"):
+            for reward in rewards.unlock_earned(conn, player, moment):
+                events.append(_event("unlock", f.seat, item=reward.to_json()))
     return events
 
 

@@ -161,3 +161,39 @@ class Trophy(Base):
     place: Mapped[int] = mapped_column(Integer)
     value: Mapped[float] = mapped_column(Float)
     awarded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DivisionPlace(Base):
+    """A player's division in one season, game and mode: placed once, moved at season end."""
+
+    __tablename__ = "league_divisions"
+
+    season_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    mode: Mapped[str] = mapped_column(String(8), primary_key=True)
+    division: Mapped[str] = mapped_column(String(16))
+    how: Mapped[str] = mapped_column(String(12))  # placement, promoted, relegated, stayed
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Unlock(Base):
+    """A card back or table theme a player has earned: once, with what earned it."""
+
+    __tablename__ = "league_unlocks"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    item: Mapped[str] = mapped_column(String(32), primary_key=True)
+    reason: Mapped[str] = mapped_column(String(64))
+    unlocked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Choice(Base):
+    """The card back and theme a player chose: stored here, so every device shows them."""
+
+    __tablename__ = "league_choices"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    card_back: Mapped[str | None] = mapped_column(String(32))
+    theme: Mapped[str | None] = mapped_column(String(32))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

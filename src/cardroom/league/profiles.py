@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import Connection, Integer, cast, func, select
 
 from cardroom.games import lower_scores_win
-from cardroom.league import achievements, ratings, seasons
+from cardroom.league import achievements, divisions, ratings, rewards, seasons
 from cardroom.league.accounts import is_claimed
 from cardroom.league.models import Result
 from cardroom.league.periods import as_utc
@@ -21,7 +21,8 @@ RECENT = 10
 
 
 def career(conn: Connection, subject: str, game: str = "skip") -> dict[str, Any]:
-    """Totals overall and per mode: matches, wins, win rate, stock cards per turn, best round."""
+    """Totals overall and per mode: matches, rounds, wins, win rate, points per round (a match's
+    final points over its rounds), stock cards per turn, best round, best season and division."""
     r = Result
     best = func.min if lower_scores_win(game) else func.max  # Skyjo: the lowest round and total
     columns = (
@@ -31,6 +32,8 @@ def career(conn: Connection, subject: str, game: str = "skip") -> dict[str, Any]
         func.sum(r.turns).label("turns"),
         func.sum(r.stock_played).label("stock_played"),
         func.sum(r.rounds_won).label("rounds_won"),
+        func.sum(r.rounds).label("rounds"),
+        func.sum(r.points).label("points"),
         best(r.best_round).label("best_round"),
         best(r.points).label("best_match"),
     )
@@ -40,12 +43,20 @@ def career(conn: Connection, subject: str, game: str = "skip") -> dict[str, Any]
     by_mode = {row.mode: _figures(row) for row in rows}
     total = {
         key: sum(m[key] for m in by_mode.values())
-        for key in ("matches", "wins", "turns", "stock_played", "rounds_won")
+        for key in ("matches", "wins", "turns", "stock_played", "rounds_won", "rounds", "points")
     }
     pick = min if lower_scores_win(game) else max
     total["best_round"] = pick((m["best_round"] for m in by_mode.values()), default=0)
     total["best_match"] = pick((m["best_match"] for m in by_mode.values()), default=0)
-    return {**_rates(total), "by_mode": by_mode}
+    best = divisions.best_seasons(conn, subject, game)
+    for mode, figures in by_mode.items():
+        figures["best_season"] = best.get(mode)
+    return {**_rates(total), "best_season": _best_of(best.values()), "by_mode": by_mode}
+
+
+def _best_of(seasons_: Any) -> dict[str, Any] | None:
+    """The highest division ever held, the latest season first among equals."""
+    return max(seasons_, key=lambda s: (s["step"], s["season"]), default=None)
 
 
 def _figures(row: Any) -> dict[str, Any]:
@@ -56,6 +67,8 @@ def _figures(row: Any) -> dict[str, Any]:
             "turns": int(row.turns or 0),
             "stock_played": int(row.stock_played or 0),
             "rounds_won": int(row.rounds_won or 0),
+            "rounds": int(row.rounds or 0),
+            "points": int(row.points or 0),
             "best_round": int(row.best_round or 0),
             "best_match": int(row.best_match or 0),
         }
@@ -63,9 +76,10 @@ def _figures(row: Any) -> dict[str, Any]:
 
 
 def _rates(figures: dict[str, Any]) -> dict[str, Any]:
-    matches, turns = figures["matches"], figures["turns"]
+    matches, turns, rounds = figures["matches"], figures["turns"], figures["rounds"]
     return {
         **figures,
+        "points_per_round": round(figures["points"] / rounds, 2) if rounds else 0.0,
         "win_rate": round(figures["wins"] / matches, 3) if matches else 0.0,
         "stock_per_turn": round(figures["stock_played"] / turns, 3) if turns else 0.0,
     }
@@ -117,5 +131,7 @@ def profile(conn: Connection, player_id: str, game: str = "skip") -> dict[str, A
             for a in achievements.player_achievements(conn, player_id)
         ],
         "trophies": seasons.trophies_of(conn, player_id),
+        "divisions": divisions.current_of(conn, player_id, game),
+        "rewards": rewards.rewards_json(conn, player_id),
         "recent": recent_matches(conn, player_id),
     }

@@ -1,4 +1,6 @@
-"""Seasons: open while they run, then frozen into standings with trophies for the top three.
+"""Seasons: open while they run, then frozen into standings with trophies for the top three
+of every board and of every division's ranked board; then everyone placed in a division moves
+up, down or stays for the next season (``divisions.promote``).
 
 ``roll_over(conn, now)`` is cheap when nothing is due, so the match hook and the board pages
 call it freely; with several server processes the first to claim a season (an atomic status
@@ -14,8 +16,9 @@ from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from cardroom.games import GAMES
+from cardroom.league import divisions, rewards
 from cardroom.league import leaderboards as boards
-from cardroom.league.models import BOT_PREFIX, Season, Standing, Trophy
+from cardroom.league.models import BOT_PREFIX, DivisionPlace, Season, Standing, Trophy
 from cardroom.league.periods import SEASON_MONTHS, SeasonSpan, Window, as_utc, season_of
 from cardroom.league.ratings import MODES
 
@@ -49,13 +52,30 @@ def roll_over(conn: Connection, now: datetime, months: int = SEASON_MONTHS) -> l
         ).rowcount
         if claimed != 1:
             continue
+        following = season_of(_ends_at(conn, season_id), months)
+        ensure(conn, following)
         for game in sorted(GAMES):  # every game's boards, as the registry lists them
             freeze(conn, season_id, now, game)
+            for mode in MODES:
+                divisions.promote(conn, season_id, following.id, game, mode, now)
+        for player in _rewarded(conn, season_id):  # trophies and new divisions unlock rewards
+            rewards.unlock_earned(conn, player, now)
         conn.execute(
             update(Season).where(Season.id == season_id).values(status="closed", closed_at=now)
         )
         frozen.append(season_id)
     return frozen
+
+
+def _rewarded(conn: Connection, season_id: str) -> list[str]:
+    """Players with a trophy of the season or a division in it."""
+    won = select(Trophy.player_id).where(Trophy.season_id == season_id)
+    placed = select(DivisionPlace.player_id).where(DivisionPlace.season_id == season_id)
+    return sorted(set(conn.scalars(won)) | set(conn.scalars(placed)))
+
+
+def _ends_at(conn: Connection, season_id: str) -> datetime:
+    return as_utc(conn.scalar(select(Season.ends_at).where(Season.id == season_id)))
 
 
 def _boards() -> list[tuple[str, str]]:
@@ -65,52 +85,69 @@ def _boards() -> list[tuple[str, str]]:
 
 
 def freeze(conn: Connection, season_id: str, now: datetime, game: str) -> None:
-    """Copy the season's boards into standings and give the top three players trophies."""
+    """Copy the season's boards (and each division's) into standings and give the top three
+    players of each trophies."""
     row = conn.execute(select(Season.__table__).where(Season.id == season_id)).one()
     span = Window(as_utc(row.starts_at), as_utc(row.ends_at))
     for board, mode in _boards():
-        query = boards.Query(board, game, mode, None, span)
-        top = boards.entries(conn, query, limit=ARCHIVE_SIZE)
-        if top:
-            conn.execute(
-                insert(Standing),
-                [
-                    {
-                        "season_id": season_id,
-                        "board": board,
-                        "game": game,
-                        "mode": mode,
-                        "position": position,
-                        "rank": entry["rank"],
-                        "subject": _subject(entry),
-                        "name": (entry["name"] or "?")[:64],
-                        "value": entry["value"],
-                        "matches": entry["matches"],
-                    }
-                    for position, entry in enumerate(top, start=1)
-                ],
-            )
+        top = boards.entries(conn, boards.Query(board, game, mode, None, span), limit=ARCHIVE_SIZE)
         players = boards.Query(board, game, mode, None, span, bots=False)
-        podium = [
-            e for e in boards.entries(conn, players, limit=TROPHY_PLACES * 2) if e["rank"] <= 3
-        ]
-        if podium:
-            conn.execute(
-                insert(Trophy),
-                [
-                    {
-                        "season_id": season_id,
-                        "board": board,
-                        "game": game,
-                        "mode": mode,
-                        "player_id": e["player"],
-                        "place": e["rank"],
-                        "value": e["value"],
-                        "awarded_at": now,
-                    }
-                    for e in podium
-                ],
-            )
+        podium = boards.entries(conn, players, limit=TROPHY_PLACES * 2)
+        _archive(conn, season_id, board, game, mode, top, podium, now)
+    for mode in MODES:  # each division's ranked board, with its own podium
+        for division in divisions.DIVISIONS:
+            rows = divisions.board(conn, season_id, game, mode, division.id, span)
+            _archive(conn, season_id, division.id, game, mode, rows[:ARCHIVE_SIZE], rows, now)
+
+
+def _archive(
+    conn: Connection,
+    season_id: str,
+    board: str,
+    game: str,
+    mode: str,
+    top: list[dict[str, Any]],
+    podium: list[dict[str, Any]],
+    now: datetime,
+) -> None:
+    """Store a frozen board and give its players ranked 1 to 3 their trophies."""
+    if top:
+        conn.execute(
+            insert(Standing),
+            [
+                {
+                    "season_id": season_id,
+                    "board": board,
+                    "game": game,
+                    "mode": mode,
+                    "position": position,
+                    "rank": entry["rank"],
+                    "subject": _subject(entry),
+                    "name": (entry["name"] or "?")[:64],
+                    "value": entry["value"],
+                    "matches": entry["matches"],
+                }
+                for position, entry in enumerate(top, start=1)
+            ],
+        )
+    podium = [e for e in podium if e["player"] and e["rank"] <= TROPHY_PLACES]
+    if podium:
+        conn.execute(
+            insert(Trophy),
+            [
+                {
+                    "season_id": season_id,
+                    "board": board,
+                    "game": game,
+                    "mode": mode,
+                    "player_id": e["player"],
+                    "place": e["rank"],
+                    "value": e["value"],
+                    "awarded_at": now,
+                }
+                for e in podium
+            ],
+        )
 
 
 def _subject(entry: dict[str, Any]) -> str:

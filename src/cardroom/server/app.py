@@ -9,6 +9,7 @@ import asyncio
 import gc
 import logging
 import sys
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -21,9 +22,11 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from cardroom.server import (
+    division_routes,
     keeper_routes,
     league_routes,
     lobby,
+    queue_socket,
     review_routes,
     rules_routes,
     sockets,
@@ -35,6 +38,7 @@ from cardroom.server.cluster import make_cluster
 from cardroom.server.keeper_hub import KeeperHub
 from cardroom.server.league_worker import LeagueWorker
 from cardroom.server.limits import Guards, RateLimited
+from cardroom.server.matchmaking import Queue, make_store
 from cardroom.server.plot_cache import PlotCache
 from cardroom.server.privacy import Invitations
 from cardroom.server.registry import Tables
@@ -57,7 +61,7 @@ API_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Cardroom</
 .../skip, .../evict; PATCH /api/tables/{id}</li>
 <li>GET /api/matches/{id}, GET /api/matches/{id}/record</li>
 <li>GET /api/levels, GET /healthz</li>
-<li>WebSocket /ws/tables/{id}</li>
+<li>WebSocket /ws/tables/{id}, WebSocket /ws/queue (ranked matchmaking)</li>
 <li>The score keeper: /api/keeper/games..., /api/keeper/shared/{code}, WebSocket
 /ws/keeper/{code}</li></ul></body></html>"""
 
@@ -199,6 +203,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.keeper_hub = KeeperHub(cluster, settings.keeper_max_viewers)
         restored = await tables.restore()
         await cluster.start(tables)
+        app.state.queue = Queue(app.state, make_store(settings), time.time)
+        app.state.queue.start()
         catching_up = asyncio.create_task(league.catch_up(), name="league-catch-up")
         # Long-lived objects (modules, restored matches) need not be scanned by every full
         # collection, and a busy table makes garbage fast: fewer, cheaper pauses of the loop.
@@ -212,6 +218,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             catching_up.cancel()
+            await app.state.queue.stop()
             await tables.close_all()
             await cluster.stop()
             league.close()
@@ -252,7 +259,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(lobby.router)
     app.include_router(sockets.router)
+    app.include_router(queue_socket.router)
     app.include_router(league_routes.router)
+    app.include_router(division_routes.router)
     app.include_router(rules_routes.router)
     app.include_router(keeper_routes.router)
     app.include_router(review_routes.router)

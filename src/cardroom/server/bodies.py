@@ -167,6 +167,13 @@ class PasswordChange(Body):
     new_password: StrictStr = Field(description="The new password (8-256 characters).")
 
 
+class Wear(Body):
+    """The card back and table theme to show (each must be unlocked; leave one out to keep it)."""
+
+    card_back: StrictStr | None = Field(None, description="A card back's id (GET /api/me/rewards).")
+    theme: StrictStr | None = Field(None, description="A table theme's id.")
+
+
 class SignOutEverywhere(Body):
     """No fields: every token of the player stops working but the one this answer hands out."""
 

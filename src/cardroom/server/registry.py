@@ -92,6 +92,7 @@ class Tables:
         abandon_after: Any = None,
         table_id: str | None = None,
         game: Any = "skip",
+        casual: bool = False,
     ) -> TableActor:
         if len(self.by_id) >= self.settings.max_tables:
             raise Refusal(503, "server_full", "this server hosts as many tables as it can")
@@ -125,6 +126,7 @@ class Tables:
             "seq": 0,
             "runtime": {},
             "banned": [],
+            "casual": casual,
             "created_at": repo.utcnow(),
         }
         try:

@@ -22,6 +22,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.sql import false
 
 from cardroom.store.move_codec import PackedAction
 
@@ -65,6 +66,8 @@ class Table(Base):
     seq: Mapped[int] = mapped_column(Integer, default=0)
     match_id: Mapped[str | None] = mapped_column(String(40))
     runtime: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    casual: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Never ranked, whatever its rules (the ranked queue's match against a bot)."""
     banned: Mapped[list[Any]] = mapped_column(JSON, default=list)
     epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """Bumped by every process that takes the table over: its writes are fenced with it, so a

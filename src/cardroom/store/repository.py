@@ -72,6 +72,11 @@ def insert_table(conn: Connection, table: dict[str, Any], seats: list[dict[str, 
         conn.execute(insert(Seat), [{"table_id": table["id"], **seat} for seat in seats])
 
 
+def is_casual_table(conn: Connection, table_id: str) -> bool:
+    """Whether the table was made never to be ranked (the ranked queue's bot match)."""
+    return bool(conn.execute(select(_TABLES.c.casual).where(_TABLES.c.id == table_id)).scalar())
+
+
 def is_public_table(conn: Connection, table_id: str) -> bool:
     """Whether a table is listed for everyone (a private one, or none, is not)."""
     return bool(conn.execute(select(_TABLES.c.public).where(_TABLES.c.id == table_id)).scalar())

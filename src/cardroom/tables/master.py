@@ -16,6 +16,7 @@ module is the table's own logic: the lobby's commands, moves, rounds, bots and t
 
 from __future__ import annotations
 
+import functools
 import math
 import unicodedata
 from collections import deque
@@ -130,6 +131,8 @@ class TableMaster:
         self.id: str = row["id"]
         self.name: str | None = row.get("name")
         self.public: bool = bool(row.get("public"))
+        # A table never ranked whatever its rules: the queue's bot match says so (docs/league.md).
+        self.casual: bool = bool(row.get("casual"))
         self.options_json: dict[str, Any] = dict(row.get("options") or {})
         self.abandon_after: float = float(row["abandon_after"])
         self.status: str = row.get("status") or "waiting"
@@ -214,7 +217,7 @@ class TableMaster:
             autopilot_seats = {m.seats[s] for s in m.autopilot}
             match_json = {"id": m.id, **m.game_match.progress(), "seats": list(m.seats)}
         rules = self.options_for(self.capacity)
-        ranked = self.game.is_ranked(rules)
+        ranked = self.game.is_ranked(rules) and not self.casual
         return {
             "id": self.id,
             "name": self.name,
@@ -225,6 +228,7 @@ class TableMaster:
             "options": {**self.options_json, "players": self.capacity},
             "abandon_after": self.abandon_after,
             "ranked": ranked,
+            "casual": self.casual,
             "rating_mode": self.game.rating_mode(rules) if ranked else None,
             "seats": self.seating.to_json(connected, autopilot_seats),
             "free_seats": sum(1 for s in self.seats if s.free),
@@ -285,10 +289,7 @@ class TableMaster:
         view = self.match.game_match.view(seat)
         if seat is None:
             return {"view": view.to_json()}
-        return {
-            "view": view.to_json(),
-            "legal": [self.game.action_to_json(a) for a in view.legal_actions()],
-        }
+        return {"view": view.to_json(), "legal": _legal_json(self.game, view.legal_actions())}
 
     def _sync_message(self, seat: int | None) -> dict[str, Any]:
         return {
@@ -1172,6 +1173,18 @@ class TableMaster:
         out.extend(self.restore_match(cmd.match, cmd.moves, runtime))
         self.audience.position_seq = self.seq  # everyone gets the reloaded position in a sync
         out.extend(self._sync(conn) for conn in self.audience.connections)
+
+
+def _legal_json(game: Game, actions: list[Any]) -> list[dict[str, Any]]:
+    """A seat's legal actions in their JSON form, each made once per process: a game has a
+    few hundred actions, and a seat's list is sent with every position. The forms are shared,
+    so only encoded, never changed."""
+    return [_action_json(game, action) for action in actions]
+
+
+@functools.lru_cache(maxsize=4096)
+def _action_json(game: Game, action: Any) -> dict[str, Any]:
+    return game.action_to_json(action)
 
 
 def _event(kind: str, seat: int | None = None, **detail: Any) -> dict[str, Any]:

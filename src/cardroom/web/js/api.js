@@ -60,6 +60,12 @@ export const api = {
   /** The league's ratings of up to 8 subjects (`p_…`, `bot:easy`) in one pool. */
   ratings: (game, mode, subjects) => call("GET", `/api/ratings?game=${encodeURIComponent(game)}&mode=${encodeURIComponent(mode)}${
     subjects.map((s) => `&subject=${encodeURIComponent(s)}`).join("")}`),
+  /** Division badges and chosen card backs of up to 8 players (docs/league.md). */
+  badges: (game, mode, players) => call("GET", `/api/badges?game=${encodeURIComponent(game)}&mode=${encodeURIComponent(mode)}${
+    players.map((p) => `&player=${encodeURIComponent(p)}`).join("")}`),
+  myRewards: () => call("GET", "/api/me/rewards"),
+  /** Wear an unlocked card back and/or theme: `{card_back, theme}`. */
+  wear: (body) => call("PUT", "/api/me/rewards", body),
   join: (id, seat) => call("POST", T(id, "/join"), seat === undefined ? {} : { seat }),
   leave: (id) => call("POST", T(id, "/leave"), {}),
   addBot: (id, level, seat) => call("POST", T(id, "/bots"), seat === undefined ? { level } : { seat, level }),

@@ -1,6 +1,7 @@
 /**
- * The lobby: a display name, the game (Skip or Skyjo), one-click play against bots, a table
- * with house rules, a private table by name, and the live list of public tables (join or watch).
+ * The lobby: a display name, the game (Skip or Skyjo), one-click play against bots, the ranked
+ * queue (matched by rating), a table with house rules, a private table by name, and the live
+ * list of public tables (join or watch) with each player's division badge.
  */
 import { api } from "./api.js";
 import { h, mount, toast } from "./dom.js";
@@ -8,6 +9,8 @@ import { player, remember } from "./identity.js";
 import { GAME_NAMES, gameTitle, rulesFor } from "./games/index.js";
 import { LENGTHS as SKYJO_LENGTHS } from "./games/skyjo/rules.js";
 import { cardEl } from "./render/cards.js";
+import { badgeEl, badgesFor, modeOf } from "./badges.js";
+import { BOT_WAITS, QUEUE_MODES, RankedQueue } from "./queue.js";
 
 const LENGTHS = {
   quick: { label: "Quick: stock 10, one round", options: { stock_size: 10, match_target: null } },
@@ -31,6 +34,10 @@ export class Lobby {
     this.levelsByGame = { skip: levels };
     const saved = localStorage.getItem(GAME_KEY);
     this.game = GAME_NAMES.includes(saved) ? saved : "skip";
+    this.queue = null;
+    window.addEventListener("cardroom:badges", () => {
+      if (this.list?.isConnected && this.lastTables) this.drawTables(this.lastTables, this.lastTotal);
+    });
   }
 
   /** The bot levels of the chosen game (fetched once per game). */
@@ -85,7 +92,7 @@ export class Lobby {
     }
     this.levels = this.levelsByGame[this.game];
     mount(this.root, h("div", { class: "lobby", "data-game": this.game },
-      h("section", { class: "panel hero", "aria-labelledby": "play-title" }, this.gamePicker(), this.playPanel()),
+      h("section", { class: "panel hero", "aria-labelledby": "play-title" }, this.gamePicker(), this.playPanel(), this.rankedPanel()),
       h("section", { class: "panel", "aria-labelledby": "tables-title" },
         h("h2", { id: "tables-title" }, "Open tables"), this.list),
       h("section", { class: "panel", "aria-labelledby": "create-title" }, this.createPanel()),
@@ -97,6 +104,7 @@ export class Lobby {
 
   hide() {
     clearInterval(this.poll);
+    this.queue?.cancel();
   }
 
   namePanel(change = false) {
@@ -152,8 +160,7 @@ export class Lobby {
         h("label", {}, h("span", {}, "Strength"), level),
         h("label", {}, h("span", {}, "Length"), length)),
       skyjo ? null : h("label", { class: "check" }, assist, " Show where cards can go (assist)"),
-      h("div", { class: "row" }, play,
-        h("button", { type: "button", class: "btn", id: "find-people", onclick: () => this.findPeople() }, "Find a game with people")),
+      h("div", { class: "row" }, play),
       rankedNote,
       h("p", { class: "keeper-link" }, h("a", { href: "/keeper/", id: "open-keeper" }, "Playing with real cards? Keep the score here")));
     const chosen = () => {
@@ -193,11 +200,61 @@ export class Lobby {
     });
   }
 
-  async findPeople() {
-    await this.guard(async () => {
-      const { table } = await api.quickplay({ seats: 2, options: { players: 2 }, game: this.game });
-      this.openTable(table.id);
+  /** The ranked queue: people near your rating, the official rules; a bot only if you ask. */
+  rankedPanel() {
+    const modes = QUEUE_MODES.filter((m) => this.game === "skip" || m.id !== "teams");
+    const mode = h("select", { name: "queue-mode", id: "queue-mode" }, modes.map((m) => h("option", { value: m.id }, m.label)));
+    const bot = h("select", { name: "queue-bot", id: "queue-bot" }, BOT_WAITS.map((w) =>
+      h("option", { value: w.value ?? "", selected: w.value === 60 }, w.label)));
+    const partner = h("input", { name: "queue-partner", id: "queue-partner", maxlength: "40", placeholder: "their player id (optional)" });
+    const partnerLabel = h("label", { hidden: true }, h("span", {}, "Partner"), partner);
+    const status = h("p", { class: "queue-status", id: "queue-status", "aria-live": "polite" });
+    const go = h("button", { type: "submit", class: "btn primary", id: "find-people" }, "Find a ranked match");
+    const cancel = h("button", { type: "button", class: "btn", id: "queue-cancel", hidden: true }, "Cancel");
+    const me = player();
+    const mine = h("span", { class: "my-division", id: "my-division" });
+    const showMine = () => {
+      const badge = badgesFor(this.game, mode.value, [me?.id])[me?.id];
+      mine.replaceChildren(...(badge ? ["Your division: ", badgeEl(badge)] : []));
+    };
+    const form = h("form", { class: "ranked-queue", id: "ranked-queue", "aria-labelledby": "queue-title" },
+      h("h2", { id: "queue-title" }, "Ranked match with people ", mine),
+      h("p", { class: "muted" }, "Matched by rating with players online now, official rules, assist off. ",
+        me ? h("small", {}, `Your id for a partner: `, h("code", { id: "my-id" }, me.id)) : null),
+      h("div", { class: "row" },
+        h("label", {}, h("span", {}, "Mode"), mode),
+        h("label", {}, h("span", {}, "Offer me a bot"), bot),
+        partnerLabel),
+      h("div", { class: "row" }, go, cancel),
+      status);
+    mode.addEventListener("change", () => {
+      partnerLabel.hidden = mode.value !== "teams";
+      showMine();
     });
+    window.addEventListener("cardroom:badges", () => { if (mine.isConnected) showMine(); });
+    showMine();
+    const idle = () => { go.hidden = false; cancel.hidden = true; mode.disabled = bot.disabled = partner.disabled = false; };
+    this.queue?.cancel();
+    this.queue = new RankedQueue(status, {
+      onMatched: (m) => {
+        toast(m.ranked ? "Matched! A ranked match with people." : `Nobody near your level yet: a casual match against the ${m.bot} bot (unranked).`, "info");
+        this.openTable(m.table);
+      },
+      onEnd: idle,
+    });
+    cancel.addEventListener("click", () => { this.queue.cancel(); status.textContent = "Left the queue."; });
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      if (this.queue.waiting) return;
+      go.hidden = true; cancel.hidden = false; mode.disabled = bot.disabled = partner.disabled = true;
+      this.queue.start({
+        game: this.game,
+        mode: mode.value,
+        botAfter: bot.value === "" ? null : Number(bot.value),
+        partner: mode.value === "teams" ? partner.value.trim() || null : null,
+      });
+    });
+    return form;
   }
 
   createPanel() {
@@ -258,6 +315,12 @@ export class Lobby {
       return;
     }
     if (!this.list.isConnected) return;
+    this.lastTables = tables;
+    this.lastTotal = total;
+    this.drawTables(tables, total);
+  }
+
+  drawTables(tables, total) {
     if (!tables.length) {
       mount(this.list, h("p", { class: "muted" }, "No public table is open. Create one, or play against bots."));
       return;
@@ -275,12 +338,21 @@ export class Lobby {
           h("span", { class: `game-tag ${t.game || "skip"}` }, gameTitle(t.game)),
           h("span", { class: `status ${t.status}` }, t.status),
           h("small", {}, `${taken}/${t.seats.length} seated · ${rulesFor(t.game).summarize(t.options).join(" · ")}`),
-          h("small", { class: "muted" }, t.seats.map((s) => s.player?.name || (s.bot ? `${s.bot.name} bot` : "—")).join(", "))),
+          this.seatedNames(t)),
         h("div", { class: "t-actions" },
           mine ? h("button", { type: "button", class: "btn small primary", onclick: () => this.openTable(t.id) }, "Back to my seat")
             : canJoin ? h("button", { type: "button", class: "btn small primary", onclick: () => this.join(t.id) }, "Join") : null,
           h("button", { type: "button", class: "btn small", onclick: () => this.openTable(t.id) }, "Watch")));
     })), more);
+  }
+
+  /** Who sits at a listed table, each person with their division badge in its mode. */
+  seatedNames(t) {
+    const badges = badgesFor(t.game || "skip", modeOf(t), t.seats.map((s) => s.player?.id));
+    const names = t.seats.map((s) => (s.player
+      ? h("span", { class: "seated" }, s.player.name, " ", badgeEl(badges[s.player.id]))
+      : h("span", { class: "seated" }, s.bot ? `${s.bot.name} bot` : "—")));
+    return h("small", { class: "muted seated-names" }, names.flatMap((n, i) => (i ? [", ", n] : [n])));
   }
 
   async join(id) {

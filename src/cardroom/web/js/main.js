@@ -70,7 +70,10 @@ function setupTools() {
   });
   const choice = $("#theme-choice");
   choice.querySelector(`input[value="${theme()}"]`).checked = true;
-  choice.addEventListener("change", (e) => setTheme(e.target.value));
+  choice.addEventListener("change", (e) => {
+    setTheme(e.target.value);
+    if (token()) api.wear({ theme: e.target.value }).catch((error) => toast(error.text || error.message));
+  });
   bindKeys((key) => {
     if (key === "?") help.showModal();
     else if (key === "m") button.click();
@@ -88,6 +91,34 @@ async function renewToken() {
     renewed(out.player, out.token);
   } catch (error) {
     if (error.status === 401) toast(`${error.message}.`);
+    return;
+  }
+  syncRewards();
+}
+
+/** The player's unlocked themes become choosable; the theme they chose on any device is worn. */
+async function syncRewards() {
+  let rewards;
+  try {
+    rewards = await api.myRewards();
+  } catch {
+    return; // the local choice stays
+  }
+  const choice = $("#theme-choice");
+  for (const item of rewards.items.filter((i) => i.kind === "theme")) {
+    const input = choice.querySelector(`input[value="${item.id}"]`);
+    if (!input) continue;
+    input.disabled = !item.unlocked;
+    input.closest("label")?.classList.toggle("locked-theme", !item.unlocked);
+  }
+  const saved = rewards.saved.theme;
+  if (saved === null) {
+    // Chosen on this device before the server kept choices: the server learns it.
+    if (theme() !== "felt") api.wear({ theme: theme() }).catch(() => {});
+  } else if (saved !== theme()) {
+    setTheme(saved);
+    const input = choice.querySelector(`input[value="${saved}"]`);
+    if (input) input.checked = true;
   }
 }
 

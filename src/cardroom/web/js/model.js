@@ -3,6 +3,8 @@
  * the Table object, this seat's view, the `legal` list, the turn deadline and a move log.
  */
 const LOG_KEEP = 80;
+/** The league's events told after a match (docs/league.md). */
+export const LEAGUE_NEWS = ["achievement", "rating", "division", "unlock"];
 const CHAT_KEEP = 60;
 
 export class TableModel {
@@ -21,7 +23,7 @@ export class TableModel {
     this.lastSummary = null; // the last round_summary detail, kept for the match result
     this.result = null; // the match_over detail
     this.viewSeq = null; // seq of the message that brought the view shown (sent as `after`)
-    this.awards = []; // the league's `achievement` and `rating` events of the last match
+    this.awards = []; // the league's news of the last match: achievements, ratings, divisions, unlocks
     this.chat = []; // the table's chat lines, newest last (the server re-sends its last ones)
     this.restore();
   }
@@ -87,7 +89,7 @@ export class TableModel {
         this.lastSummary = null;
         this.awards = [];
       }
-      if (event.kind === "achievement" || event.kind === "rating") this.awards.push(event);
+      if (LEAGUE_NEWS.includes(event.kind)) this.awards.push(event);
       if (event.kind === "match_over") {
         this.result = event.detail;
         this.summary = null;

@@ -7,7 +7,7 @@
 import { api } from "./api.js";
 import { $, h, kept, mount, patch, toast } from "./dom.js";
 import { player, token } from "./identity.js";
-import { TableModel } from "./model.js";
+import { LEAGUE_NEWS, TableModel } from "./model.js";
 import { TableSocket } from "./socket.js";
 import { renderWaiting } from "./render/waiting.js";
 import { renderPresent } from "./render/present.js";
@@ -45,6 +45,8 @@ export class TableScreen {
     this.tick = setInterval(() => this.tickClock(), 250);
     this.unbindKeys = bindKeys((key) => this.onKey(key));
     root.addEventListener("click", (this.clickHandler = (e) => this.onClick(e)));
+    // Division badges and card backs arrive after the seats: draw them when they do.
+    window.addEventListener("cardroom:badges", (this.onBadges = () => { if (this.model.table && this.root.isConnected) this.render(); }));
   }
 
   async open() {
@@ -99,6 +101,7 @@ export class TableScreen {
     delete document.body.dataset.game;
     $("#rules-link")?.setAttribute("href", "/rules/skip");
     this.root.removeEventListener("click", this.clickHandler);
+    window.removeEventListener("cardroom:badges", this.onBadges);
     this.socket?.close();
     finishAll();
   }
@@ -187,7 +190,7 @@ export class TableScreen {
    * it; the toolbar shows one summary of it when the result is put away (never over the play
    * or the result); screen readers hear it once, as one sentence. */
   showAwards(events) {
-    const news = events.filter((event) => event.kind === "achievement" || event.kind === "rating");
+    const news = events.filter((event) => LEAGUE_NEWS.includes(event.kind));
     if (!news.length) return;
     this.awardsDismissed = false;
     announce(`League news: ${news.map((event) => this.describe(event)).join(". ")}`);
@@ -202,6 +205,10 @@ export class TableScreen {
     const myRating = m.awards.find((e) => e.kind === "rating" && e.seat === m.mySeat);
     const parts = [];
     if (achievements.length) parts.push(`★ ${achievements.length} achievement${achievements.length > 1 ? "s" : ""}`);
+    const placed = m.awards.find((e) => e.kind === "division" && e.seat === m.mySeat);
+    if (placed) parts.push(`◆ ${placed.detail.division.name}`);
+    const unlocked = m.awards.filter((e) => e.kind === "unlock" && e.seat === m.mySeat).length;
+    if (unlocked) parts.push(`✦ ${unlocked} unlocked`);
     if (myRating) {
       const change = Number(myRating.detail.after) - Number(myRating.detail.before);
       parts.push(`${change >= 0 ? "▲ +" : "▼ −"}${Math.abs(change).toFixed(1)} rating`);
@@ -254,7 +261,7 @@ export class TableScreen {
     for (const event of events) {
       const text = this.describe(event);
       // Achievements and ratings are read out by their banner (a live region) instead.
-      if (text && !["turn", "achievement", "rating"].includes(event.kind)) announce(text);
+      if (text && !["turn", ...LEAGUE_NEWS].includes(event.kind)) announce(text);
       const effect = this.play?.sound(event);
       if (effect) sound.play(effect);
       if (event.kind === "round_started") sound.play("shuffle");
@@ -418,8 +425,10 @@ export class TableScreen {
     return h("div", { class: "table-toolbar" },
       h("span", { class: "table-title" }, t?.name ? `“${t.name}” · ${gameTitle(t.game)}` : `${gameTitle(t?.game)} table`, m.spectator && m.view ? h("span", { class: "badge" }, "Watching") : null,
         t ? h("span", { class: `badge ranked-badge${t.ranked ? " ranked" : ""}`, id: "ranked-badge",
-          title: t.ranked ? "The league rates this match" : "A casual table: ratings do not change (only the standard rules with assist off are ranked)" },
-        t.ranked ? "Ranked" : "Casual") : null),
+          title: t.ranked ? "The league rates this match"
+            : t.casual ? "A match against a bot while the ranked queue was thin: unranked, ratings do not change"
+              : "A casual table: ratings do not change (only the standard rules with assist off are ranked)" },
+        t.ranked ? "Ranked" : t.casual ? "Unranked · bot match" : "Casual") : null),
       h("span", { class: "spacer" }),
       this.awardsSummary(),
       this.claimable ? h("button", { type: "button", class: "btn small", id: "skip-turn",

@@ -1,4 +1,5 @@
-/** The leaderboards page: filters in the URL, one API call per change, pages. */
+/** The leaderboards page: filters in the URL, one API call per change, pages. A division's
+ * board (`division:gold`) is this season's ranked board of its members (docs/league.md). */
 import { api, el, header, who } from "./league.js";
 
 const form = document.getElementById("filters");
@@ -11,7 +12,8 @@ function params() {
   const data = new FormData(form);
   const query = new URLSearchParams();
   for (const [key, value] of data) if (value) query.set(key, value);
-  if (data.get("board") === "ranked" && !data.get("mode")) query.set("mode", "2p");
+  const ranked = data.get("board") === "ranked" || data.get("board").startsWith("division:");
+  if (ranked && !data.get("mode")) query.set("mode", "2p");
   query.set("page", page);
   return query;
 }
@@ -21,10 +23,14 @@ async function load() {
   const board = query.get("board");
   query.delete("board");
   history.replaceState(null, "", `?board=${board}&${query}`);
-  document.getElementById("value-head").textContent = VALUE[board];
+  const division = board.startsWith("division:") ? board.slice("division:".length) : null;
+  document.getElementById("value-head").textContent = division ? VALUE.ranked : VALUE[board];
   document.getElementById("error").textContent = "";
   try {
-    const data = await api(`/api/leaderboards/${board}?${query}`);
+    const data = division
+      ? await api(`/api/divisions/${encodeURIComponent(division)}?${query}`)
+      : await api(`/api/leaderboards/${board}?${query}`);
+    if (division) Object.assign(data, { page: data.page ?? 1, pages: data.pages ?? 1, total: data.total ?? data.entries.length });
     pages = data.pages;
     rows.replaceChildren(
       ...data.entries.map((e) =>
@@ -33,7 +39,9 @@ async function load() {
       ),
     );
     if (!data.entries.length) rows.append(el("tr", {}, el("td", { colspan: 4 }, "Nobody yet.")));
-    document.getElementById("caption").textContent = data.season
+    document.getElementById("caption").textContent = division && !data.frozen
+      ? `${data.division.name} division, season ${data.season}: its members ranked among themselves; the top three win its trophies.`
+      : data.season
       ? `Season ${data.season}, frozen when it ended.`
       : `${data.total} on this board${data.from ? ` since ${data.from.slice(0, 10)}` : ""}.`;
     document.getElementById("page").textContent = `Page ${data.page} of ${data.pages}`;

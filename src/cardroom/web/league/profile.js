@@ -1,7 +1,63 @@
-/** A public profile: career statistics, ratings with their plot, achievements, trophies. */
+/** A public profile: divisions, career statistics per mode, ratings with their plot, rewards
+ * (card backs and themes: the player's own profile chooses which to wear), achievements,
+ * trophies. */
 import { api, el, header, player } from "./league.js";
 
 const PLACE = { 1: "1st", 2: "2nd", 3: "3rd" };
+const MODE_NAMES = { "2p": "2 players", "3p+": "3–4 players", teams: "Teams" };
+const DIVISION_NAMES = { bronze: "Bronze", silver: "Silver", gold: "Gold", platinum: "Platinum", champion: "Champion" };
+
+/** The division badge (the same look as the lobby's and the table's). */
+function badge(d) {
+  if (!d) return null;
+  const text = d.id === "placement" ? `Placement · ${d.left} left` : d.name;
+  return el("span", { class: "division-badge", "data-division": d.id }, text);
+}
+
+function divisions(current) {
+  return el("div", { class: "cards divisions", id: "divisions" }, Object.entries(current).map(([mode, d]) =>
+    el("div", { class: "card division", "data-mode": mode },
+      el("b", {}, badge(d)), MODE_NAMES[mode] || mode,
+      d.rating != null ? el("div", { class: "note" }, `rating ${d.rating.toFixed(1)}`) : null)));
+}
+
+function careerTable(c, skip) {
+  const modes = Object.entries(c.by_mode);
+  if (!modes.length) return el("p", { class: "note" }, "No matches yet.");
+  const best = (s) => (s ? `${DIVISION_NAMES[s.id] || s.name} · ${s.season}` : "—");
+  return el("table", { id: "career" },
+    el("thead", {}, el("tr", {}, el("th", {}, "Mode"), el("th", { class: "num" }, "Matches"), el("th", { class: "num" }, "Rounds"),
+      el("th", { class: "num" }, "Win rate"), el("th", { class: "num" }, skip ? "Points / round" : "Points / round (lower wins)"),
+      el("th", {}, "Best season"))),
+    el("tbody", {}, modes.map(([mode, m]) => el("tr", {},
+      el("td", {}, MODE_NAMES[mode] || mode), el("td", { class: "num" }, m.matches), el("td", { class: "num" }, m.rounds),
+      el("td", { class: "num" }, `${Math.round(m.win_rate * 100)}%`), el("td", { class: "num" }, m.points_per_round.toFixed(1)),
+      el("td", {}, best(m.best_season))))));
+}
+
+function wearButton(onWear) {
+  const button = el("button", { type: "button", class: "wear" }, "Wear");
+  button.addEventListener("click", onWear);
+  return button;
+}
+
+/** Card backs and themes: what the player holds, how to get the rest; on their own profile,
+ * a button to wear one (kept on the server: every device and every table shows it). */
+function rewardsSection(rewards, mine, redraw) {
+  const group = (kind, title) => el("section", { class: "rewards", "data-kind": kind },
+    el("h4", {}, title),
+    el("ul", { class: "cards" }, rewards.items.filter((i) => i.kind === kind).map((item) => {
+      const worn = rewards.chosen[kind] === item.id;
+      const swatch = kind === "card_back"
+        ? el("span", { class: `back-swatch back-${item.id}`, "aria-hidden": "true" })
+        : el("span", { class: `theme-swatch theme-${item.id}`, "aria-hidden": "true" });
+      return el("li", { class: `card reward ${item.unlocked ? "unlocked" : "locked"}${worn ? " worn" : ""}`, "data-item": item.id },
+        swatch, el("strong", {}, item.name),
+        el("div", { class: "note" }, item.unlocked ? (worn ? "worn now" : "unlocked") : `locked: ${item.how}`),
+        mine && item.unlocked && !worn ? wearButton(() => redraw({ [kind]: item.id })) : null);
+    })));
+  return el("div", { id: "rewards" }, group("card_back", "Card backs"), group("theme", "Table themes"));
+}
 const GAMES = { skip: "Skip", skyjo: "Skyjo" };
 
 /** Achievements under one heading per game, the game shown first. */
@@ -43,6 +99,16 @@ async function init() {
     return;
   }
   const c = data.career;
+  const mine = player()?.id === id;
+  const rewardsHolder = el("div", {});
+  const drawRewards = (rewards) => rewardsHolder.replaceChildren(rewardsSection(rewards, mine, async (choice) => {
+    try {
+      drawRewards(await api("/api/me/rewards", { method: "PUT", body: choice, auth: true }));
+    } catch (error) {
+      rewardsHolder.prepend(el("p", { class: "error", role: "alert" }, error.message));
+    }
+  }));
+  drawRewards(data.rewards);
   document.title = `${data.player.name} · Cardroom`;
   const mode = data.ratings[0]?.mode || "2p";
   const skip = game === "skip";
@@ -53,12 +119,20 @@ async function init() {
   main.replaceChildren(
     el("h2", {}, data.player.name, data.player.claimed ? "" : " (guest)"),
     el("nav", { class: "game-tabs", "aria-label": "Game" }, Object.keys(GAMES).flatMap((g, i) => (i ? [" · ", link(g)] : [link(g)]))),
+    el("h3", {}, "Divisions this season"),
+    divisions(data.divisions),
     el("div", { class: "cards" },
-      stat(`${GAMES[game]} matches`, c.matches), stat("wins", c.wins),
+      stat(`${GAMES[game]} matches`, c.matches), stat("rounds", c.rounds), stat("wins", c.wins),
       stat("win rate", `${Math.round(c.win_rate * 100)}%`),
       skip ? stat("stock cards per turn", c.stock_per_turn.toFixed(2)) : null,
       stat(skip ? "best round" : "lowest round", c.best_round),
-      stat(skip ? "best match" : "lowest total", c.best_match)),
+      stat(skip ? "best match" : "lowest total", c.best_match),
+      stat("points per round", c.points_per_round.toFixed(1)),
+      stat("best season", c.best_season ? `${c.best_season.name} · ${c.best_season.season}` : "—")),
+    el("h3", {}, "Career by mode"),
+    careerTable(c, skip),
+    el("h3", {}, "Rewards"),
+    rewardsHolder,
     ...keptGames(data.kept_games),
     el("h3", {}, "Ratings"),
     data.ratings.length
@@ -79,7 +153,7 @@ async function init() {
     el("h3", {}, "Trophies"),
     data.trophies.length
       ? el("ul", {}, data.trophies.map((t) =>
-          el("li", {}, `${PLACE[t.place]} · ${t.board} · ${t.mode} · season ${t.season}`)))
+          el("li", {}, `${PLACE[t.place]} · ${DIVISION_NAMES[t.board] ? `${DIVISION_NAMES[t.board]} division` : t.board} · ${t.mode} · season ${t.season}`)))
       : el("p", { class: "note" }, "No trophies yet."),
     el("h3", {}, "Achievements"),
     ...achievementsByGame(data.achievements, game),

@@ -6,6 +6,7 @@
  */
 import { h } from "../dom.js";
 import { backEl, cardEl, cardLabel, describeCards, fanEl, slotEl } from "./cards.js";
+import { backClass, badgeEl, badgesFor, modeOf } from "../badges.js";
 import { sameSelection, targetKey } from "../moves.js";
 import { ruleLink } from "../rule-link.js";
 
@@ -72,15 +73,16 @@ function seatPanel(model, ui, seat, turnOrder) {
   if (info?.autopilot) badges.push(h("span", { class: "badge warn" }, "Autopilot"));
   if (info && !info.bot && !info.connected) badges.push(h("span", { class: "badge warn" }, "Offline"));
 
-  const stockAttrs = { class: "pile stock", "data-key": `stock-${seat}` };
+  const look = lookOf(model, seat);
+  const stockAttrs = { class: `pile stock${backClass(look)}`, "data-key": `stock-${seat}` };
   const stockLabel = `stock ${count} card${count === 1 ? "" : "s"}${top === null ? "" : `, top ${cardLabel(top)}`}`;
   let stock;
   if (isPartner) {
     stock = h("button", { ...sourceAttrs(ui, { from: "partner_stock" }), ...stockAttrs, type: "button" },
-      said(`Partner's ${stockLabel}`), top === null ? slotEl("") : cardEl(top), countBadge(count));
+      said(`Partner's ${stockLabel}`), under(count), top === null ? slotEl("") : cardEl(top), countBadge(count));
   } else {
     stock = h("div", { ...stockAttrs, role: "img", "aria-label": `${model.name(seat)}'s ${stockLabel}` },
-      top === null ? slotEl("") : cardEl(top), countBadge(count));
+      under(count), top === null ? slotEl("") : cardEl(top), countBadge(count));
   }
   const discards = v.discards[seat].map((pile, index) => {
     const n = index + 1;
@@ -114,6 +116,7 @@ function seatPanel(model, ui, seat, turnOrder) {
   },
   h("header", {},
     h("span", { class: "seat-name" }, model.name(seat)),
+    badgeEl(look),
     badges,
     scoreBadge(model, seat),
     h("span", { class: "hand-count", "data-key": `hand-${seat}`, title: "cards in hand", "aria-hidden": "true" },
@@ -181,11 +184,11 @@ function myArea(model, ui, me) {
   const handChosen = ui.selection?.from === "hand";
   const stock = h("button", {
     type: "button",
-    class: "pile stock mine",
+    class: `pile stock mine${backClass(lookOf(model, me))}`,
     "data-key": `stock-${me}`,
     ...sourceAttrs(ui, { from: "stock" }),
   }, said(`Your stock: ${count} card${count === 1 ? "" : "s"}${top === null ? "" : `, top ${cardLabel(top)}`}`),
-  top === null ? slotEl("empty") : cardEl(top), countBadge(count));
+  under(count), top === null ? slotEl("empty") : cardEl(top), countBadge(count));
   const discards = v.discards[me].map((pile, index) => {
     const n = index + 1;
     const label = `Your discard pile ${n}: ${describeCards(pile)}`;
@@ -268,4 +271,17 @@ function scoreBadge(model, seat) {
   const scores = model.scores;
   if (scores[seat] === undefined) return null;
   return h("span", { class: "score", title: "match points" }, `${scores[seat]} pts`);
+}
+
+/** A seat's division badge and card back (js/badges.js), once read. */
+function lookOf(model, seat) {
+  const table = model.table;
+  const id = model.seatInfo(seat)?.player?.id;
+  if (!table || !id) return null;
+  return badgesFor(table.game || "skip", modeOf(table), table.seats.map((s) => s.player?.id))[id] || null;
+}
+
+/** The stock under its top card: a card back in the owner's chosen design. */
+function under(count) {
+  return count > 1 ? h("span", { class: "card back stock-under", "aria-hidden": "true" }) : null;
 }

@@ -77,6 +77,16 @@ export function describe(event, model) {
       const earner = event.seat === model.mySeat ? "You" : d.player?.name || who;
       return `${earner} earned an achievement: “${a.name}” (${a.description})`;
     }
+    case "division": {
+      const placed = event.seat === model.mySeat ? "You are" : `${who} is`;
+      return `${placed} placed in the ${d.division?.name} division (${d.mode})`;
+    }
+    case "unlock": {
+      const item = d.item || {};
+      const kind = item.kind === "theme" ? "table theme" : "card back";
+      const mine = event.seat === model.mySeat;
+      return `${mine ? "You" : who} unlocked the ${kind} “${item.name}”${mine ? ": wear it from your profile" : ""}`;
+    }
     case "rating": {
       const change = Number(d.after) - Number(d.before);
       const sign = change >= 0 ? "+" : "−";

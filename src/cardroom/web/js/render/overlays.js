@@ -74,6 +74,8 @@ export function matchResult(model, detail, { rematch, onLobby, onClose }) {
  * (characters every system font has, unlike emoji). */
 export function awardIcon(event) {
   if (event.kind === "achievement") return h("span", { class: "award-icon", "aria-hidden": "true" }, "★ ");
+  if (event.kind === "division") return h("span", { class: "award-icon", "aria-hidden": "true" }, "◆ ");
+  if (event.kind === "unlock") return h("span", { class: "award-icon", "aria-hidden": "true" }, "✦ ");
   const up = Number(event.detail?.after) >= Number(event.detail?.before);
   return h("span", { class: "award-icon", "aria-hidden": "true" }, up ? "▲ " : "▼ ");
 }

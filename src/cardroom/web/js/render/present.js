@@ -1,14 +1,17 @@
 /** Who is at the table now: the seated people (online, away or offline), the bots, and the
  * watchers by name (the server names the first 20 and counts the rest); at a ranked table,
- * each seat's league rating. */
+ * each seat's league rating; everyone's division badge. */
 import { h } from "../dom.js";
+import { badgeEl, badgesFor, modeOf } from "../badges.js";
 
 export function renderPresent(table, me, ratings = null) {
+  const badges = badgesFor(table.game || "skip", modeOf(table), table.seats.map((s) => s.player?.id));
   const seated = table.seats.filter((s) => s.player || s.bot).map((seat) => {
     const state = seat.bot ? "bot" : seat.away ? "away" : seat.connected ? "online" : "offline";
     const name = seat.player ? seat.player.name + (seat.player.id === me?.id ? " (you)" : "") : seat.bot.name;
     return h("li", { class: "present-who", "data-state": state, "data-seat": seat.index },
       h("span", { class: "present-dot", "aria-hidden": "true" }), name, " ",
+      seat.player ? badgeEl(badges[seat.player.id]) : null, " ",
       h("small", { class: state === "online" ? "sr-only" : "" }, state),
       ratings ? rating(ratings[seat.player ? seat.player.id : `bot:${seat.bot.level}`]) : null);
   });
