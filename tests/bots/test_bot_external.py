@@ -246,5 +246,6 @@ def test_a_bot_is_named_by_its_spec_or_by_its_hello(tmp_path: Path) -> None:
 def test_each_program_keeps_its_stderr_in_its_own_log(_bot_logs: Path) -> None:
     bot = make_bot(f"cmd:{sys.executable} {EXAMPLE}", 1)
     play_match(TABLE, 3, [bot, make_bot("greedy")])
+    close_programs()  # the program ends, so all it wrote is in the file
     logs = list(_bot_logs.iterdir())
     assert len(logs) == 1 and "won" in logs[0].read_text()
