@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 LOCK := requirements.lock
 
-.PHONY: run test lint format setup lock browser clean compiled pure refresh-compiled
+.PHONY: run test lint format setup lock browser node clean compiled pure refresh-compiled
 
 # The versions in requirements.lock: the tested set, within pyproject.toml's ranges.
 $(STAMP): pyproject.toml $(LOCK)
@@ -57,9 +57,15 @@ browser:
 	  echo "installing Debian's chromium and chromium-driver"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
 
+# Node, for the JavaScript example bot (examples/skip_bot.js), from Debian's packages.
+node:
+	@command -v node >/dev/null || { \
+	  echo "installing Debian's nodejs"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; }
+
 # PostgreSQL and Redis for the tests: the machine's when they answer, else throwaway ones
 # (scripts/test-services; CARDROOM_TEST_SERVICES=throwaway forces those).
-test: $(STAMP) browser refresh-compiled
+test: $(STAMP) browser node refresh-compiled
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	scripts/test-services $(BIN)/python -m pytest -q

@@ -2,8 +2,10 @@
 """An external Skip bot: the smallest complete example of ``docs/bot-protocol.md``.
 
 Play it: ``cardroom tournament --bots planner,cmd:"python3 examples/skip_bot.py"``.
-It reads one JSON line per decision on stdin and writes one action as a JSON line on stdout.
-It needs nothing but the standard library: a bot can be written in any language this way.
+It reads one JSON message per line on stdin: it answers ``hello`` with its name and each
+``decide`` with one action as a JSON line on stdout; it counts the games it won from ``over``
+and says so on stderr (kept in a log file per program). It needs nothing but the standard
+library: a bot can be written in any language this way.
 
 Its strategy: play the stock card when it fits, else a card that leads to it, else any discard
 top, else end the turn with a discard that keeps the discard piles descending.
@@ -52,11 +54,17 @@ def choose(view: dict, legal: list[dict]) -> dict:
 
 
 def main() -> None:
+    games = wins = 0
     for line in sys.stdin:
-        request = json.loads(line)
-        if request.get("type") != "decide":
-            continue
-        print(json.dumps(choose(request["view"], request["legal"])), flush=True)
+        message = json.loads(line)
+        kind = message["type"]
+        if kind == "hello":
+            print(json.dumps({"type": "hello", "name": "Stock first (Python)"}), flush=True)
+        elif kind == "decide":
+            print(json.dumps(choose(message["view"], message["legal"])), flush=True)
+        elif kind == "over":
+            games, wins = games + 1, wins + message["won"]
+            print(f"game {message['game_id']}: won {wins} of {games}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -34,4 +34,8 @@ def _index(action: dict) -> int:
 
 
 for line in sys.stdin:
-    print(json.dumps(choose(json.loads(line))), flush=True)
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "hello", "name": "Low cards (Python)"}), flush=True)
+    elif message["type"] == "decide":
+        print(json.dumps(choose(message)), flush=True)

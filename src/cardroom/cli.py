@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cardroom.commands import bench, keep, matches, serve, tournament
+from cardroom.commands import bench, connect, keep, matches, review, serve, tournament
 
 app = typer.Typer(
     help="Cardroom: play Skip online, run bots, simulations and benchmarks.",
@@ -16,6 +16,8 @@ bench.register(app)
 serve.register(app)
 tournament.register(app)
 keep.register(app)
+review.register(app)
+connect.register(app)
 
 
 def main() -> None:

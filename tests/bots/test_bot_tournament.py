@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -25,13 +26,20 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "skip_bot.py"
 QUICK = Options(players=2, match_target=None, stock_size=5)
 
 
-def test_entrants_are_names_levels_settings_and_programs() -> None:
-    spec = 'expert,planner:defence=0,master,cmd:"python my bot.py --depth 2,3"'
+def test_entrants_are_names_levels_settings_and_programs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A program's quotes hold its spaces and commas; it must answer its hello to enter."""
+    (tmp_path / "my bot.py").write_text(
+        "import json, sys\nsys.stdin.readline()\nprint(json.dumps({'type': 'hello'}))\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    spec = f"expert,planner:defence=0,master,cmd:\"{sys.executable} 'my bot.py' --depth 2,3\""
     assert parse_entrants(spec) == [
         "expert",
         "planner:defence=0",
         "master",
-        'cmd:"python my bot.py --depth 2,3"',
+        f"cmd:\"{sys.executable} 'my bot.py' --depth 2,3\"",
     ]
     assert make_entrant("planner:defence=0", "1", 5.0).name == "planner"
     assert make_entrant("master", "1", 5.0).name == "expert"

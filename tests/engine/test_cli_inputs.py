@@ -70,10 +70,22 @@ def test_out_of_range_numbers_are_usage_errors_without_a_traceback(args: list[st
     assert "Invalid value" in result.output
 
 
-def test_a_program_that_never_answers_fails_the_run() -> None:
-    """It exists, so it is accepted, but it exits at once: losing every turn is not a game."""
+def test_a_program_that_fails_its_first_exchange_is_refused_before_any_game() -> None:
+    """It exists, but it exits at once: refused at its hello, before a game is played."""
     line = _refused(
-        ["simulate", "--games", "1", "--bots", f'cmd:"{sys.executable} -c pass",greedy', *QUICK],
+        ["simulate", "--games", "1", "--bots", f'cmd:"{sys.executable} -c pass",greedy', *QUICK]
+    )
+    assert "failed its first exchange" in line and "before its hello" in line
+
+
+def test_a_program_that_never_plays_fails_the_run(tmp_path: Path) -> None:
+    """It says hello, then dies at every decision: losing every turn is not a game."""
+    dies = tmp_path / "dies.py"
+    dies.write_text(
+        "import json, sys\nsys.stdin.readline()\nprint(json.dumps({'type': 'hello'}))\n"
+    )
+    line = _refused(
+        ["simulate", "--games", "1", "--bots", f'cmd:"{sys.executable} {dies}",greedy', *QUICK],
         code=1,
     )
     assert "lost all" in line and "of its turns" in line

@@ -43,6 +43,7 @@ EXTRA = {
     ("bench", "bots"): ["--decisions", "8"],
     ("bench", "weights"): ["--games", "2", "--jobs", "1", "--focus", "wild"],
     ("bench", "server"): ["--seconds", "0.2", "--think", "0.05"],
+    ("bench", "review"): ["--rounds", "1"],
 }
 SMALLER_BOTS = {"expert": "expert:samples=2"}  # the expert's search, on a smaller budget
 

@@ -360,6 +360,11 @@ def _is_position(message: dict[str, Any]) -> bool:
     return message["type"] in ("event", "sync") and message.get("view") is not None
 
 
+def over_in(person: Person) -> dict[str, Any] | None:
+    """The message that ended the match, if this person has received it."""
+    return next((m for m in person.messages if _is_over(m)), None)
+
+
 def _is_over(message: dict[str, Any]) -> bool:
     return any(e["kind"] == "match_over" for e in message.get("events", ()))
 
@@ -375,7 +380,9 @@ async def play_until_over(
         while person.cursor < len(person.messages):  # act only on the newest position
             message = person.messages[person.cursor]
             person.cursor += 1
-            if _is_position(message) or _is_over(message):
+            if _is_over(message):  # the league's news that follows carries a view too
+                return message
+            if _is_position(message):
                 latest = message
         if _is_over(latest):
             return latest
@@ -383,7 +390,15 @@ async def play_until_over(
         if not legal:
             latest = await person.expect(lambda m: _is_position(m) or _is_over(m))
             continue
+        start = person.cursor
         latest = await person.act(choose(legal, rng))
+        # Waiting for its answer may have read past the end (a bot that won meanwhile).
+        over = next((m for m in person.messages[start : person.cursor] if _is_over(m)), None)
+        if over is not None:
+            return over
+        if latest["type"] == "error" and latest["code"] == "stale":
+            latest = person.latest_view() or latest  # the game moved on: play the newest
+            continue
         assert latest["type"] == "event", latest
 
 

@@ -11,8 +11,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardroom.bots.advice import hint_json
 from cardroom.tables import commands as c
 from cardroom.tables.effects import (
+    Advise,
     ArmTimer,
     CancelTimer,
     CloseSocket,
@@ -112,6 +114,9 @@ class Room:
                 self.timers.pop(effect.name, None)
             elif isinstance(effect, Think):
                 self.thinking.append(effect)
+            elif isinstance(effect, Advise):  # worked out at once, as a thread would
+                hint = {**effect.message, **hint_json(effect.view)}
+                self.sent.setdefault(effect.conn, []).append(json.loads(json.dumps(hint)))
             elif isinstance(effect, MatchFinished):
                 self.finished.append(effect.match_id)
             elif isinstance(effect, CloseSocket):

@@ -510,3 +510,11 @@ def test_with_no_bot_delay_a_bot_is_asked_at_once_and_once_per_position():
         else:
             play_legal(room, ["ws-ada"], rng, limit=1)
     assert asked >= 5
+
+
+def test_the_welcome_says_the_socket_protocol_and_the_turn_timer() -> None:
+    """What a program playing over the socket needs before its first decision."""
+    room = Room.open(seats=2, options={"turn_timer": 30})
+    room.sit(ADA, BEA)
+    welcome = room.last("ws-ada", "welcome")
+    assert welcome["protocol"] == 1 and welcome["turn_timer"] == 30 and welcome["seat"] == 0

@@ -19,7 +19,7 @@ def sign_in(page: Any, name: str = "Ada") -> None:
 
 
 def create_bot_table(
-    page: Any, *, stock: int = 2, assist: bool = True, target: str = "null"
+    page: Any, *, stock: int = 2, assist: bool = True, target: str = "null", hints: bool = True
 ) -> str:
     """A 2-seat table (single round unless `target`) from the lobby's form, one bot, started."""
     page.click("#create-form .house-rules summary")
@@ -30,6 +30,7 @@ def create_bot_table(
     form.locator("input[name=stock_custom]").fill(str(stock))
     form.locator("select[name=match_target]").select_option(target)
     form.locator("input[name=assist]").set_checked(assist)
+    form.locator("input[name=hints]").set_checked(hints)
     page.click("#create-table")
     page.wait_for_selector("[data-add-bot]")
     page.click("[data-add-bot]")

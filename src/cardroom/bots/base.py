@@ -5,7 +5,7 @@ A bot never receives a ``State``: the view is all it knows (R7.2), so it cannot 
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 
 class Bot(Protocol):
@@ -15,3 +15,18 @@ class Bot(Protocol):
     name: str
 
     def choose(self, view: Any) -> Any: ...
+
+
+@runtime_checkable
+class Observer(Protocol):
+    """A bot that follows the whole game, not only its own turns (an external program): it is
+    told the game's start, every move (actions are public; a card drawn is not in them),
+    each round's end in its own seat's view, and the result."""
+
+    def begin(self, seat: int, options: Any) -> None: ...
+
+    def observe(self, round_number: int, seat: int, action: Any) -> None: ...
+
+    def round_over(self, round_number: int, view: Any) -> None: ...
+
+    def end(self, winners: tuple[int, ...], scores: list[int]) -> None: ...

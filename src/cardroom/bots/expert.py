@@ -190,10 +190,10 @@ def first_moves(position: TurnPosition, context: SearchContext) -> list[tuple[fl
     line until a hidden card turns up or the turn ends."""
     value, end = stop(position, context)  # first, so ties go the planner's way
     moves: list[tuple[float, Plan]] = [(value, (end,))]
-    moves += [(v, (other,)) for v, other in _endings(position, context) if other != end]
+    moves += [(v, (other,)) for v, other in endings(position, context) if other != end]
     for action in distinct_plays(position):
         outcome = after_play(position, action)
-        rest = () if _turns_up(outcome) else line(outcome.position, context)
+        rest = () if turns_up(outcome) else line(outcome.position, context)
         moves.append((play_value(outcome, context), (action, *rest)))
     return moves
 
@@ -208,17 +208,17 @@ def line(position: TurnPosition, context: SearchContext) -> Plan:
         if action.kind != "play":
             return tuple(actions)
         outcome = after_play(position, action)
-        if _turns_up(outcome):
+        if turns_up(outcome):
             return tuple(actions)
         position = outcome.position
 
 
-def _turns_up(outcome: Outcome) -> bool:
+def turns_up(outcome: Outcome) -> bool:
     """Whether a play ends what can be planned: a new card to see, or the round won."""
     return outcome.won or outcome.revealed_stock or outcome.refill
 
 
-def _endings(position: TurnPosition, context: SearchContext) -> list[tuple[float, Action]]:
+def endings(position: TurnPosition, context: SearchContext) -> list[tuple[float, Action]]:
     """Every way to end the turn here (R4.4, R4.5), scored as the planner scores its stop."""
     base = worth(position, context)
     hand = position.hand

@@ -3,7 +3,9 @@ accept the same things and refuse the same things, before any game is played.
 
 A spec is a registry name (``planner``), a level id (``master``), either with settings
 (``planner:defence=20:refill=11``, ``master:samples=8``), or an external program
-(``cmd:"python examples/skip_bot.py"``, ``docs/bot-protocol.md``). A list of specs is
+(``cmd:"python examples/skip_bot.py"``, ``docs/bot-protocol.md``), any of them optionally
+named for tables (``name=Ada:cmd:node ada.js``). A program is started and must answer its
+``hello`` when its spec is checked: one that cannot is refused with its stderr. A list of specs is
 comma-separated; commas inside quotes belong to the spec. Names and levels are those of the
 game played (``game``, Skip by default): ``counter`` is a Skyjo bot, ``expert`` a Skip one.
 """
@@ -17,7 +19,12 @@ import shutil
 from typing import Any
 
 from . import EXTERNAL_PREFIX, Bot, bots_for, make_bot
+from .external import NAME_PATTERN, BotStartError, greet
 from .levels import levels_for
+
+NAME_PREFIX = "name="
+_hello_names: dict[str, str] = {}
+"""The names programs gave themselves in their hello, by spec (``bot_label``)."""
 
 
 class BotSpecError(ValueError):
@@ -57,10 +64,39 @@ def parse_bot_specs(text: str, game: str = "skip") -> list[str]:
     return specs
 
 
+def split_name(spec: str) -> tuple[str | None, str]:
+    """``name=Ada:cmd:node a.js`` -> (``Ada``, ``cmd:node a.js``); no name -> (None, spec)."""
+    if not spec.startswith(NAME_PREFIX):
+        return None, spec
+    name, _, rest = spec[len(NAME_PREFIX) :].partition(":")
+    name = name.strip().strip("\"'")
+    if not NAME_PATTERN.fullmatch(name):
+        raise BotSpecError(
+            f"{spec!r}: a bot's name is 1-40 letters, digits, spaces or .+#()-, not {name!r}"
+        )
+    if not rest.strip():
+        raise BotSpecError(f"{spec!r}: name={name} names no bot; e.g. name={name}:cmd:node a.js")
+    return name, rest.strip()
+
+
+def bot_label(spec: str) -> str:
+    """What tables call a bot: its ``name=``, else the name its program said in its hello,
+    else its spec."""
+    name, rest = split_name(spec)
+    return name or _hello_names.get(rest) or spec
+
+
 def check_bot_spec(spec: str, game: str = "skip") -> None:
     """Refuse a bad spec now, with the reason, rather than in a game or a worker process."""
+    name, spec = split_name(spec)
     if spec.startswith(EXTERNAL_PREFIX):
-        _check_program(spec)
+        check_program(spec)
+        try:
+            said = greet(shlex.split(command_of(spec)), game=game, label=name or spec)
+        except BotStartError as error:
+            raise BotSpecError(f"{spec!r} failed its first exchange: {error}") from None
+        if said:
+            _hello_names[spec] = said
         return
     bot, settings = _resolve(spec, game)
     try:
@@ -78,10 +114,15 @@ def make_bot_from_spec(
 ) -> Bot:
     """A fresh bot from a checked spec; ``timeout`` is an external program's seconds per
     decision (the only wall-clock limit outside live play: a program may hang)."""
+    name, spec = split_name(spec)
     if spec.startswith(EXTERNAL_PREFIX):
-        return make_bot(EXTERNAL_PREFIX + _command(spec), seed, {"timeout": timeout}, game=game)
+        settings = {"timeout": timeout, "name": name or spec}
+        return make_bot(EXTERNAL_PREFIX + command_of(spec), seed, settings, game=game)
     bot, settings = _resolve(spec, game)
-    return make_bot(bot, seed, settings, game=game)
+    made = make_bot(bot, seed, settings, game=game)
+    if name:
+        made.name = name
+    return made
 
 
 def _resolve(spec: str, game: str = "skip") -> tuple[str, dict[str, Any]]:
@@ -124,7 +165,7 @@ def _number(key: str, text: str, spec: str) -> int | float | None:
     raise BotSpecError(f"bot setting {key}={text!r} in {spec!r} is not a number")
 
 
-def _command(spec: str) -> str:
+def command_of(spec: str) -> str:
     """The command of a ``cmd:`` spec; quotes around all of it only delimit it in a list of
     specs (``cmd:"python my bot.py"``) and are dropped."""
     command = spec[len(EXTERNAL_PREFIX) :].strip()
@@ -136,9 +177,9 @@ def _command(spec: str) -> str:
     return command
 
 
-def _check_program(spec: str) -> None:
+def check_program(spec: str) -> None:
     """The program of a ``cmd:`` spec must exist: one that cannot start would lose every turn."""
-    command = _command(spec)
+    command = command_of(spec)
     try:
         args = shlex.split(command)
     except ValueError as error:

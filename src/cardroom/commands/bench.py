@@ -103,6 +103,15 @@ def abuse(
         raise typer.Exit(1)
 
 
+@bench.command("review")
+def review(
+    rounds: Annotated[int, typer.Option(min=1, help="Rounds to play, then review.")] = 3,
+    seed: Annotated[int, typer.Option(help="The same seed gives the same rounds.")] = 1,
+) -> None:
+    """Seconds to review a whole 2-player round, both seats (goal: under 10 s)."""
+    _load("review").main(rounds, seed)
+
+
 @bench.command("matchmaking")
 def matchmaking(
     tickets: Annotated[int, typer.Option(min=2, help="Tickets arriving in the queue.")] = 5000,

@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cardroom.bots.specs import make_bot_from_spec
+from cardroom.bots.specs import bot_label, make_bot_from_spec
 from cardroom.commands.common import (
     GAME_HELP,
     check_answered,
@@ -86,7 +86,9 @@ def simulate_command(
         fail(str(error), 1, label="failed")
     except OSError as error:
         fail(f"cannot write the game records: {error}", 1, label="failed")
-    check_answered([(name, s.decisions, s.turns_lost) for name, s in summary.bots.items()])
+    check_answered(
+        [(bot_label(name), s.decisions, s.turns_lost) for name, s in summary.bots.items()]
+    )
     if as_json:
         print(json.dumps(summary.to_json(), indent=2, sort_keys=True))
     else:
@@ -121,7 +123,7 @@ def print_summary(summary: Summary) -> None:
         table.add_column(column, justify="left" if column == "bot" else "right")
     for name, stats in sorted(summary.bots.items()):
         table.add_row(
-            name,
+            bot_label(name),
             str(stats.seats_played),
             str(stats.wins),
             f"{stats.win_rate:.1%}",
@@ -197,7 +199,7 @@ def watch_command(
     options = game_options(game, players, teams, option)
     names_in_order = parse_bots(bots, game)
     seat_bots = [names_in_order[i % len(names_in_order)] for i in range(players)]
-    names = [f"{name} {i + 1}" for i, name in enumerate(seat_bots)]
+    names = [f"{bot_label(name)} {i + 1}" for i, name in enumerate(seat_bots)]
     table_bots = [
         make_bot_from_spec(name, derive_seed(seed, "bot", i), game=game)
         for i, name in enumerate(seat_bots)

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from cardroom.bots.specs import bot_label
 from cardroom.commands.common import (
     GAME_HELP,
     check_answered,
@@ -112,7 +113,10 @@ def tournament_command(
     except BotError as error:
         fail(str(error), 1, label="failed")
     check_answered(
-        [(name, len(stats.times), stats.turns_lost) for name, stats in result.stats.items()]
+        [
+            (bot_label(name), len(stats.times), stats.turns_lost)
+            for name, stats in result.stats.items()
+        ]
     )
     if plot is not None:
         try:
@@ -158,6 +162,7 @@ def print_tournament(result: Tournament) -> None:
         "turns\nlost",
     )
     for name, stats in data["bots"].items():
+        name = stats["name"]
         low, high = stats["win_rate_95"]
         turns = stats["mean_turns_to_win"]
         results.add_row(
@@ -182,7 +187,7 @@ def print_tournament(result: Tournament) -> None:
         for index, pairing in enumerate(data["pairings"]):
             for name, s in pairing["bots"].items():
                 low, high = s["win_rate_95"]
-                pairs.add_row(name, f"{s['win_rate']:.1%}", f"{low:.1%}–{high:.1%}")
+                pairs.add_row(bot_label(name), f"{s['win_rate']:.1%}", f"{low:.1%}–{high:.1%}")
             if index < len(data["pairings"]) - 1:
                 pairs.add_section()
         console.print(pairs)
@@ -216,10 +221,10 @@ def draw_plot(result: Tournament, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     data = result.to_json()["bots"]
-    names = list(data)
-    rates = [data[n]["win_rate"] for n in names]
-    low = [r - data[n]["win_rate_95"][0] for n, r in zip(names, rates, strict=True)]
-    high = [data[n]["win_rate_95"][1] - r for n, r in zip(names, rates, strict=True)]
+    names = [data[n]["name"] for n in data]
+    rates = [data[n]["win_rate"] for n in data]
+    low = [r - data[n]["win_rate_95"][0] for n, r in zip(data, rates, strict=True)]
+    high = [data[n]["win_rate_95"][1] - r for n, r in zip(data, rates, strict=True)]
     figure, axes = plt.subplots(figsize=(max(4.0, 1.4 * len(names) + 2), 3.6))
     axes.bar(names, rates, color="#5b8def", alpha=0.8)
     axes.errorbar(names, rates, yerr=[low, high], fmt="none", ecolor="black", capsize=6)

@@ -20,6 +20,7 @@ from typing import Any
 
 from sqlalchemy import Connection as DbConnection
 
+from cardroom.bots.advice import hint_json
 from cardroom.server.auth import Identity
 from cardroom.server.bots import BotRunner
 from cardroom.server.protocol import ActionRequest
@@ -29,6 +30,7 @@ from cardroom.store import repository as repo
 from cardroom.store.journal import Fence, Journal, StaleWriter, Step
 from cardroom.tables import commands as c
 from cardroom.tables.effects import (
+    Advise,
     ArmTimer,
     CancelTimer,
     CloseSocket,
@@ -278,6 +280,11 @@ class TableActor:
         if key is not None:
             await self.run(c.Act(key, request.id, request.action, request.after))
 
+    async def hint(self, conn: Any) -> None:
+        key = self._conn_ids.get(conn)
+        if key is not None:
+            await self.run(c.Hint(key))
+
     async def chat(self, conn: Any, text: str) -> None:
         key = self._conn_ids.get(conn)
         if key is not None:
@@ -310,6 +317,8 @@ class TableActor:
                     handle.cancel()
             elif isinstance(effect, Think):
                 self._think(effect)
+            elif isinstance(effect, Advise):
+                self._advise(effect)
             elif isinstance(effect, MatchFinished):
                 self._background_task(self._count(effect.match_id))
             elif isinstance(effect, CloseSocket):
@@ -389,6 +398,22 @@ class TableActor:
                 self.tell(self.run, c.BotMoved(effect.key, effect.seat, action))
 
         self._background_task(decide())
+
+    def _advise(self, effect: Advise) -> None:
+        """The expert works out a hint on a thread, off the loop; it goes to the asker only."""
+
+        async def advise() -> None:
+            loop = asyncio.get_running_loop()
+            try:
+                hint = await loop.run_in_executor(None, hint_json, effect.view)
+            except Exception:
+                log.exception("table %s: no hint for seat %s", self.id, effect.seat)
+                hint = {"error": "the hint could not be worked out"}
+            conn = self.sockets.get(effect.conn)
+            if conn is not None:
+                conn.send(text_of({**effect.message, **hint}))
+
+        self._background_task(advise())
 
     async def _count(self, match_id: str) -> None:
         """The league's work for a finished match, after its final move is committed."""

@@ -27,6 +27,7 @@ from cardroom.server import (
     league_routes,
     lobby,
     queue_socket,
+    review_routes,
     rules_routes,
     sockets,
 )
@@ -263,6 +264,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(division_routes.router)
     app.include_router(rules_routes.router)
     app.include_router(keeper_routes.router)
+    app.include_router(review_routes.router)
     web = settings.web_dir
     if web.is_dir() and (web / "index.html").is_file():
         app.mount("/", web_files(web), name="web")

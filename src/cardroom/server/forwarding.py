@@ -101,6 +101,12 @@ class RemoteTable:
         else:
             self.cluster.forward(conn, "chat", text=text)
 
+    async def hint(self, conn: Connection) -> None:
+        if self.local is not None:
+            self.local.tell(self.local.hint, conn)
+        else:
+            self.cluster.forward(conn, "hint")
+
     async def disconnect(self, conn: Connection) -> None:
         if self.local is not None:
             self.local.tell(self.local.disconnect, conn)

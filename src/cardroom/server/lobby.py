@@ -485,7 +485,7 @@ async def evict(request: Request, table_id: str) -> JSONResponse:
 # -- matches ---------------------------------------------------------------------------------------
 
 
-async def _load_match(request: Request, match_id: str) -> tuple[dict[str, Any], list[Any]]:
+async def load_match(request: Request, match_id: str) -> tuple[dict[str, Any], list[Any]]:
     def load(c: Any) -> tuple[Any, Any]:
         row = repo.get_match(c, match_id)
         return row, (repo.match_moves(c, match_id) if row else [])
@@ -498,7 +498,7 @@ async def _load_match(request: Request, match_id: str) -> tuple[dict[str, Any], 
 
 @router.get("/api/matches/{match_id}")
 async def get_match(request: Request, match_id: str) -> dict[str, Any]:
-    row, _moves = await _load_match(request, match_id)
+    row, _moves = await load_match(request, match_id)
     public = await request.app.state.journal.run(lambda c: repo.is_public_table(c, row["table_id"]))
     return {
         "match": {
@@ -519,7 +519,7 @@ async def get_match(request: Request, match_id: str) -> dict[str, Any]:
 @router.get("/api/matches/{match_id}/record")
 async def match_record(request: Request, match_id: str) -> dict[str, Any]:
     """The game record ``cardroom replay`` reads; it shows every card, so only after the end."""
-    row, moves = await _load_match(request, match_id)
+    row, moves = await load_match(request, match_id)
     if row["status"] != "finished":
         raise Refusal(
             409, "not_finished", "the record holds hidden cards: it is shown once the match is over"

@@ -50,13 +50,18 @@ class Resync:
 
 
 @dataclass(frozen=True, slots=True)
+class HintRequest:
+    """A hint for the player's own turn (R7.6)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ChatRequest:
     """A line for the table's chat (its length and rate are the table's to check)."""
 
     text: str
 
 
-ClientMessage = Hello | ActionRequest | Ping | Resync | ChatRequest
+ClientMessage = Hello | ActionRequest | Ping | Resync | ChatRequest | HintRequest
 
 _FIELDS = {
     "hello": {"type", "token", "since"},
@@ -64,6 +69,7 @@ _FIELDS = {
     "ping": {"type", "id"},
     "resync": {"type"},
     "chat": {"type", "text"},
+    "hint": {"type"},
 }
 
 
@@ -113,6 +119,8 @@ def parse(text: str | bytes) -> ClientMessage:
         if not isinstance(text, str):
             raise ProtocolError("bad_message", "a chat message has a 'text' string")
         return ChatRequest(text)
+    if kind == "hint":
+        return HintRequest()
     return Resync()
 
 

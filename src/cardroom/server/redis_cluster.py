@@ -401,7 +401,7 @@ class RedisCluster(Cluster):
             self._serve_call(actor, data)
         elif kind == "connect":
             self._serve_connect(actor, data)
-        elif kind in ("action", "resync", "chat", "gone"):
+        elif kind in ("action", "resync", "chat", "hint", "gone"):
             conn = self.remote.get(data["conn"])
             if kind == "gone":
                 self.remote.pop(data["conn"], None)
@@ -415,6 +415,8 @@ class RedisCluster(Cluster):
                 actor.tell(actor.resync, conn)
             elif kind == "chat":
                 actor.tell(actor.chat, conn, str(data.get("text", "")))
+            elif kind == "hint":
+                actor.tell(actor.hint, conn)
             else:
                 conn.closed = True
                 actor.tell(actor.disconnect, conn)

@@ -15,6 +15,7 @@ from cardroom.server.protocol import (
     ActionRequest,
     ChatRequest,
     Hello,
+    HintRequest,
     Ping,
     ProtocolError,
     Resync,
@@ -129,6 +130,8 @@ async def play(websocket: WebSocket, table_id: str) -> None:
                 actor.tell(actor.resync, conn)
             elif isinstance(request, ChatRequest):
                 actor.tell(actor.chat, conn, request.text)
+            elif isinstance(request, HintRequest):
+                actor.tell(actor.hint, conn)
             else:
                 conn.send(error_message("bad_message", "hello is sent once, first"))
     except Exception:  # the socket broke: same as a disconnect

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardroom.bots import Bot
+from cardroom.bots.base import Observer
 from cardroom.games import skyjo
 from cardroom.games.skip import IllegalMove, Match, Options, view
 from cardroom.games.skip.rules import check
@@ -42,18 +43,29 @@ def play_match(
     """
     if len(bots) != options.players:
         raise ValueError(f"{options.players} seats need {options.players} bots, not {len(bots)}")
-    match: Any
-    if isinstance(options, skyjo.Options):
-        match = skyjo.Match(options, seed, fingerprints=fingerprints)
-        round_player: Any = play_skyjo_round
-    else:
-        match = Match(options, seed, fingerprints=fingerprints, record=record or fingerprints)
-        round_player = play_round
+    skyjo_game = game_of(options) == "skyjo"
+    match: Any = (skyjo.Match if skyjo_game else Match)(
+        options, seed, fingerprints=fingerprints, record=record or fingerprints
+    )
+    round_player: Any = play_skyjo_round if skyjo_game else play_round
+    seat_view = skyjo.view if skyjo_game else view
+    watchers = observers(bots)
+    for seat, bot in watchers:
+        bot.begin(seat, options)
     while True:
         round_player(match, bots, verify=verify)
+        for seat, bot in watchers:
+            bot.round_over(match.round_number, seat_view(match.state, seat))
         if match.over or match.round_number >= max_rounds:
+            for _, bot in watchers:
+                bot.end(tuple(match.winners or ()), list(match.scores))
             return match
         match.next_round()
+
+
+def observers(bots: Sequence[Bot]) -> list[tuple[int, Observer]]:
+    """The bots that follow the game between their decisions (external programs), by seat."""
+    return [(seat, bot) for seat, bot in enumerate(bots) if isinstance(bot, Observer)]
 
 
 def play_round(match: Match, bots: Sequence[Bot], *, verify: bool = True) -> None:
@@ -74,6 +86,8 @@ def _play_round(match: Any, bots: Sequence[Bot], view: Any, check: Any, verify: 
     state, apply = match.state, match.apply_trusted
     choosers = [bot.choose for bot in bots]
     checks = [check if verify or not getattr(bot, "trusted", False) else None for bot in bots]
+    watchers = observers(bots)
+    round_number = match.round_number
     for _ in range(MAX_MOVES_PER_ROUND):
         if state.result is not None:
             return
@@ -88,4 +102,6 @@ def _play_round(match: Any, bots: Sequence[Bot], view: Any, check: Any, verify: 
                     f"bot {bots[seat].name} at seat {seat + 1} chose {action}: {error}"
                 ) from None
         apply(action)
+        for _, bot in watchers:
+            bot.observe(round_number, seat, action)
     raise BotError(f"round {match.round_number} did not end within {MAX_MOVES_PER_ROUND} moves")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.bots import Bot
-from cardroom.bots.specs import BotSpecError, make_bot_from_spec, parse_bot_specs
+from cardroom.bots.specs import BotSpecError, bot_label, make_bot_from_spec, parse_bot_specs
 from cardroom.games import skyjo
 from cardroom.games.base import derive_seed
 from cardroom.games.skip import Options
@@ -107,6 +107,10 @@ class _Timed:
         action = self.bot.choose(view)
         self.times.append(time.perf_counter() - started)
         return action
+
+    def __getattr__(self, name: str) -> Any:
+        """The wrapped bot's other methods (an external program's ``observe``, ``end``…)."""
+        return getattr(self.bot, name)
 
 
 def play_game(game: Game, options: AnyOptions, timeout: float = 5.0) -> GameResult:
@@ -287,7 +291,9 @@ class Tournament:
             else 0.0,
             "seconds": round(self.seconds, 1),
             "bots": {
-                name: self.stats[name].to_json() for name in self.entrants if name in self.stats
+                name: {"name": bot_label(name), **self.stats[name].to_json()}
+                for name in self.entrants
+                if name in self.stats
             },
             "pairings": [
                 {

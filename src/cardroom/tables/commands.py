@@ -129,6 +129,13 @@ class Chat:
 
 
 @dataclass(frozen=True, slots=True)
+class Hint:
+    """A player asks for a hint on their turn (R7.6)."""
+
+    conn: str
+
+
+@dataclass(frozen=True, slots=True)
 class Act:
     """A move sent over a socket: its id (for exactly-once), the action in the game's JSON
     notation, and ``after``, the seq of the position the client saw."""

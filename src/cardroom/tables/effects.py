@@ -121,6 +121,17 @@ class Think:
 
 
 @dataclass(frozen=True, slots=True)
+class Advise:
+    """Work out the hint for ``seat`` from ``view`` (that seat's own, R7.2) and send it to
+    ``conn`` with ``message``'s fields: the position's ``seq`` and the hints used so far."""
+
+    conn: str
+    seat: int
+    view: Any
+    message: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
 class MatchFinished:
     """The final move is stored: rate, count and award the match (off the move path)."""
 
@@ -132,4 +143,14 @@ class TableClosed:
     reason: str
 
 
-Effect = Write | Send | CloseSocket | ArmTimer | CancelTimer | Think | MatchFinished | TableClosed
+Effect = (
+    Write
+    | Send
+    | CloseSocket
+    | ArmTimer
+    | CancelTimer
+    | Think
+    | Advise
+    | MatchFinished
+    | TableClosed
+)

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardroom.bots.advice import GAMES as HINTED_GAMES
 from cardroom.bots.levels import Level, levels_for
 from cardroom.games import get_game
 from cardroom.games.base import (
@@ -41,6 +42,7 @@ from cardroom.games.base import (
 from cardroom.tables import commands as c
 from cardroom.tables.audience import HISTORY_BYTES, Audience, action_key
 from cardroom.tables.effects import (
+    Advise,
     CloseSocket,
     Effect,
     MatchFields,
@@ -64,6 +66,8 @@ SEQ_MARGIN_AFTER_RESTART = 100  # presence news is not stored; skip past any seq
 MIN_ABANDON = 5.0
 MAX_ABANDON = 7 * 24 * 3600.0
 WATCHERS_NAMED = 20  # the Table names its first watchers; the rest are only counted
+SOCKET_PROTOCOL = 1  # the table socket's version (docs/protocol.md), said in the welcome
+HINT_EVERY = 2.0  # seconds before a player may ask again about the same position
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +109,7 @@ class MatchInPlay:
     moves: int = 0  # stored steps of the match
     timeouts: list[int] = field(default_factory=list)  # timeouts in a row, per match seat (R7.3)
     autopilot: set[int] = field(default_factory=set)  # match seats a bot plays for now
+    hints: list[int] = field(default_factory=list)  # hints used, per match seat (R7.6)
     bot_seeds: dict[tuple[int, str], str] = field(default_factory=dict)  # (seat, level) -> seed
 
 
@@ -153,6 +158,7 @@ class TableMaster:
         self.rematch: Rematch | None = None  # a rematch proposed after the last match
         self.chat_log: deque[dict[str, Any]] = deque(maxlen=settings.chat_kept)
         self.chat_allowance: dict[str, tuple[float, float]] = {}  # player -> (lines, at)
+        self.hinted_at: dict[str, tuple[int, float]] = {}  # player -> (position seq, time)
 
     # -- the one entry point ---------------------------------------------------------------
 
@@ -242,6 +248,7 @@ class TableMaster:
         return {
             "timeouts": list(m.timeouts) if m else [],
             "autopilot": sorted(m.autopilot) if m else [],
+            "hints": list(m.hints) if m else [],
             "deadline": self.timers.deadline(TURN),
         }
 
@@ -627,6 +634,8 @@ class TableMaster:
             "seat": shown,
             "spectator": seat is None,
             "seq": self.seq,
+            "protocol": SOCKET_PROTOCOL,
+            "turn_timer": self.options_json.get("turn_timer"),
         }
         out.append(Send(cmd.conn, welcome))
         match_seat = self.match_seat_of(who.id)
@@ -743,6 +752,48 @@ class TableMaster:
         elif rearm or not self.timers.armed(ABANDON):
             self.timers.arm(ABANDON, self.now + self.abandon_after, (), out)
 
+    # -- hints -------------------------------------------------------------------------------
+
+    def hint(self, cmd: c.Hint, out: list[Effect]) -> None:
+        """A hint for the asker's own turn, from their own view only (R7.6): counted, then
+        worked out off the table's writer (``Advise``). Never at a ranked table, nor where the
+        house rules turn hints off; a new position may be asked about at once, the same one
+        again after ``HINT_EVERY`` seconds (the expert thinks for each)."""
+        who = self.audience.connections.get(cmd.conn)
+        if who is None:
+            return
+
+        def refuse(code: str, message: str, rule: str | None = None) -> None:
+            error = self.audience.error(cmd.conn, code, message, rule)
+            out.append(Send(cmd.conn, {**error.message, "about": "hint"}))
+
+        m = self.match
+        if m is None or not self._playing():
+            return refuse("no_match", "no match is being played at this table")
+        seat = self.match_seat_of(who.id)
+        if seat is None:
+            return refuse("not_seated", "hints are for the players; watchers get none")
+        options = m.game_match.options
+        if self.game.name not in HINTED_GAMES:
+            return refuse("no_hints", f"hints are not available for {self.game.title} yet")
+        if self.game.is_ranked(options):
+            return refuse(
+                "ranked", "no hints at a ranked table: its matches are played unaided", "R7.6"
+            )
+        if not getattr(options, "hints", True):
+            return refuse("hints_off", "this table's house rules turn hints off", "R7.6")
+        if m.game_match.current != seat:
+            return refuse("not_your_turn", "a hint is for your own turn", "R7.1")
+        position = self.audience.position_seq
+        last_position, last_time = self.hinted_at.get(who.id, (-1, 0.0))
+        if last_position == position and self.now - last_time < HINT_EVERY:
+            wait = math.ceil(HINT_EVERY - (self.now - last_time))
+            return refuse("rate_limited", f"this position's hint was just given: again in {wait} s")
+        self.hinted_at[who.id] = (position, self.now)
+        m.hints[seat] += 1
+        message = {"type": "hint", "seq": self.seq, "hints_used": m.hints[seat]}
+        out.append(Advise(cmd.conn, seat, m.game_match.view(seat), message))
+
     # -- moves -------------------------------------------------------------------------------
 
     def act(self, cmd: c.Act, out: list[Effect]) -> None:
@@ -812,7 +863,15 @@ class TableMaster:
             if gm.over:
                 self.status = "finished"
                 winners, scores = list(gm.winners or ()), list(gm.scores)
-                told.append(_event("match_over", winners=winners, scores=scores, match=m.id))
+                told.append(
+                    _event(
+                        "match_over",
+                        winners=winners,
+                        scores=scores,
+                        match=m.id,
+                        hints=list(m.hints),
+                    )
+                )
             rows.append(self._match_fields())
         self._finish_move(rows, told, out, ack)
 
@@ -895,7 +954,13 @@ class TableMaster:
         out.extend(timers)
 
     def _install(self, game_match: GameMatch, match_id: str, seats: list[int]) -> None:
-        self.match = MatchInPlay(game_match, match_id, list(seats), timeouts=[0] * len(seats))
+        self.match = MatchInPlay(
+            game_match,
+            match_id,
+            list(seats),
+            timeouts=[0] * len(seats),
+            hints=[0] * len(seats),
+        )
         self._index_players()
 
     def _index_players(self) -> None:
@@ -1087,6 +1152,9 @@ class TableMaster:
         self.match.autopilot = {
             int(s) for s in runtime.get("autopilot") or [] if 0 <= int(s) < len(seats)
         }
+        hints = runtime.get("hints") or []
+        if len(hints) == len(seats):
+            self.match.hints = [int(h) for h in hints]
         self._stored_fields["runtime"] = dict(runtime)
         self._asked = None
         # Idle since the restart at most: a restored table gives its player a full wait again.
@@ -1173,6 +1241,7 @@ _HANDLERS: dict[type, Callable[[TableMaster, Any, list[Effect]], Any]] = {
     c.Resync: TableMaster.resync,
     c.Act: TableMaster.act,
     c.Chat: TableMaster.chat,
+    c.Hint: TableMaster.hint,
     c.TimerFired: TableMaster.timer_fired,
     c.BotMoved: TableMaster.bot_moved,
     c.LeagueNews: TableMaster.league_news,

@@ -48,6 +48,7 @@ class Options:
     no_wild_discards: bool = False
     turn_timer: int | None = None
     assist: bool = False
+    hints: bool = True
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
@@ -60,7 +61,7 @@ class Options:
             raise OptionsError(f"teams of two need 4, 6 or 8 players, not {self.players} (R2.3)")
         if self.team_discards and not self.teams:
             raise OptionsError("team discards only exist in team play (R4.4)")
-        for name in ("extra_deck", "teams", "team_discards", "no_wild_discards", "assist"):
+        for name in ("extra_deck", "teams", "team_discards", "no_wild_discards", "assist", "hints"):
             if type(getattr(self, name)) is not bool:
                 raise OptionsError(f"{name} is true or false, not {getattr(self, name)!r}")
         if self.starter not in ("dealer_left", "highest_stock"):
@@ -107,8 +108,11 @@ class Options:
     @property
     def ranked_standard(self) -> bool:
         """True for the standard rules with assist off (R7.4): the only tables that may be
-        ranked. A turn timer only paces the game, so a ranked table may set one."""
-        standard = Options(players=self.players, teams=self.teams, turn_timer=self.turn_timer)
+        ranked. A turn timer only paces the game, so a ranked table may set one; hints are
+        never given at a ranked table, so turning them off changes nothing there (R7.6)."""
+        standard = Options(
+            players=self.players, teams=self.teams, turn_timer=self.turn_timer, hints=self.hints
+        )
         return self == standard
 
     def replace(self, **changes: Any) -> Options:

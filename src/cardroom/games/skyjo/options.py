@@ -26,7 +26,8 @@ class Options:
     ``end_score``: the game ends after the round in which a total reaches it (S5.1).
     ``column_removal``: three identical face-up cards in a column are removed (S3.1).
     ``closer_doubling``: a closer without the strictly lowest round score has a positive score
-    doubled (S4.3). ``turn_timer``: seconds per action, None for no timer.
+    doubled (S4.3). ``turn_timer``: seconds per action, None for no timer. ``hints``: a
+    player at a casual table may ask for the next step (never at a ranked one).
     """
 
     players: int = 2
@@ -34,6 +35,7 @@ class Options:
     column_removal: bool = True
     closer_doubling: bool = True
     turn_timer: int | None = None
+    hints: bool = True
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
@@ -51,7 +53,11 @@ class Options:
                 f"the end score is a whole number from {END_SCORES.start} to "
                 f"{END_SCORES.stop - 1}, not {self.end_score!r} (S5.1)"
             )
-        for name, rule in (("column_removal", "S3.1"), ("closer_doubling", "S4.3")):
+        for name, rule in (
+            ("column_removal", "S3.1"),
+            ("closer_doubling", "S4.3"),
+            ("hints", "hints"),
+        ):
             if type(getattr(self, name)) is not bool:
                 raise OptionsError(f"{name} is true or false, not {getattr(self, name)!r} ({rule})")
         if self.turn_timer is not None and (
@@ -63,8 +69,10 @@ class Options:
 
     @property
     def standard(self) -> bool:
-        """The published rules (a turn timer only paces the game): the ranked tables."""
-        return self == Options(players=self.players, turn_timer=self.turn_timer)
+        """The published rules (a turn timer only paces the game; hints are never given at a
+        ranked table, so turning them off changes nothing there): the ranked tables."""
+        standard = Options(players=self.players, turn_timer=self.turn_timer, hints=self.hints)
+        return self == standard
 
     def replace(self, **changes: Any) -> Options:
         return dataclasses.replace(self, **changes)

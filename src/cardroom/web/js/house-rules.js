@@ -20,6 +20,7 @@ export const DEFAULTS = {
   no_wild_discards: false,
   turn_timer: null,
   assist: false,
+  hints: true,
 };
 
 const TARGETS = [[null, "Single round"], [25, "25"], [200, "200"], [500, "500 (official)"], [800, "800"]];
@@ -66,6 +67,7 @@ export function rulesForm({ seats = 2, options = {}, showSeats = true } = {}) {
     field("Direction", select("direction", [["clockwise", "Clockwise"], ["counterclockwise", "Counter-clockwise"]], o.direction)),
     h("div", { class: "checks" },
       check("assist", "Assist: highlight where a card can go", o.assist),
+      check("hints", "Hints: the expert's next step on request (H); never at ranked tables", o.hints),
       check("extra_deck", "Extra deck (+54 cards)", o.extra_deck),
       check("no_wild_discards", "No wild discards", o.no_wild_discards),
       check("teams", "Teams of two (4, 6 or 8 players)", o.teams),
@@ -82,7 +84,7 @@ export function rulesForm({ seats = 2, options = {}, showSeats = true } = {}) {
     for (const key of ["match_target", "turn_timer", "starter", "direction"]) {
       q(key).value = next[key] === null ? "null" : String(next[key]);
     }
-    for (const key of ["assist", "extra_deck", "no_wild_discards", "teams", "team_discards"]) q(key).checked = !!next[key];
+    for (const key of ["assist", "hints", "extra_deck", "no_wild_discards", "teams", "team_discards"]) q(key).checked = !!next[key];
   });
   const read = () => {
     const n = showSeats ? Number(q("seats").value) : seats;
@@ -103,6 +105,7 @@ export function rulesForm({ seats = 2, options = {}, showSeats = true } = {}) {
         no_wild_discards: q("no_wild_discards").checked,
         turn_timer: nullable(q("turn_timer").value),
         assist: q("assist").checked,
+        hints: q("hints").checked,
       },
     };
   };
@@ -118,6 +121,7 @@ export function summarize(options) {
   if (options.teams) out.push(options.team_discards ? "teams, shared discards" : "teams");
   if (options.turn_timer) out.push(`${options.turn_timer} s turns`);
   if (options.assist) out.push("assist");
+  if (options.hints === false) out.push("no hints");
   if (options.extra_deck) out.push("extra deck");
   if (options.no_wild_discards) out.push("no wild discards");
   if (options.starter === "highest_stock") out.push("highest stock starts");

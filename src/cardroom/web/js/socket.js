@@ -178,6 +178,11 @@ export class TableSocket extends EventTarget {
     this.send({ type: "resync" });
   }
 
+  /** Ask for a hint on this seat's turn (R7.6): answered with a `hint`, or an error about it. */
+  hint() {
+    return this.open && this.send({ type: "hint" });
+  }
+
   close() {
     this.closed = true;
     clearInterval(this.pingTimer);

@@ -131,6 +131,7 @@ export class TableScreen {
       return;
     }
     if (msg.type === "error" && msg.about === "chat") return this.chatRefused(msg);
+    if (msg.type === "hint" || (msg.type === "error" && msg.about === "hint")) return this.showHint(msg);
     if (msg.type === "error") return this.onError(msg);
     if (msg.type === "chat") {
       this.model.apply(msg);
@@ -297,7 +298,7 @@ export class TableScreen {
     const connection = this.socket?.status === "open" || !this.socket ? "open" : this.socket.status;
     const layout = h("div", { class: `table-layout game-${m.table.game || "skip"}${m.spectator ? " spectating" : ""}`, "data-connection": connection },
       h("div", { class: "play-area", "aria-busy": connection === "open" ? "false" : "true" },
-        this.play.board(), this.moveStatusLine()),
+        this.play.board(), this.hintLine(), this.moveStatusLine()),
       h("div", { class: "side-col" }, this.play.side(), renderPresent(m.table, player(), this.ratingsNow()), this.chatPanel()));
     const overlays = [];
     if (m.summary && !m.result) overlays.push(this.play.roundSummary(m.summary, this.summarySeconds()));
@@ -433,6 +434,9 @@ export class TableScreen {
       this.claimable ? h("button", { type: "button", class: "btn small", id: "skip-turn",
         title: "This player is offline or has been idle too long: skip the turn (it counts as a timeout, R7.3)",
         onclick: () => this.call(() => api.skip(this.tableId)) }, `Skip ${m.name(m.view.current)}'s turn`) : null,
+      this.hintsHere() ? h("button", { type: "button", class: "btn small", id: "hint-button", disabled: !m.myTurn || this.hint?.waiting,
+        title: "The expert's suggestion for your next step, from your own cards only (H). Hints used are shown with the result.",
+        onclick: () => this.askHint() }, this.hint?.waiting ? "Thinking…" : "Hint (H)") : null,
       m.result && this.hideResult ? h("button", { type: "button", class: "btn small primary", onclick: () => { this.hideResult = false; this.render(); } }, "Result") : null,
       seated && m.playing ? h("button", { type: "button", class: "btn small", onclick: () => this.leave() }, "Leave table") : null,
       h("button", { type: "button", class: "btn small", onclick: () => this.exit() }, "Lobby"));
@@ -569,12 +573,56 @@ export class TableScreen {
       this.select(null);
       return true;
     }
+    if (key === "h" && this.hintsHere()) {
+      this.askHint();
+      return true;
+    }
     if (key === "l") {
       const lines = this.model.log.map((ev) => this.describe(ev)).filter(Boolean).slice(-3);
       announce(lines.join(". ") || "No moves yet");
       return true;
     }
     return this.play?.onKey(key) ?? false;
+  }
+
+  // -- hints (R7.6) -----------------------------------------------------------------------------
+
+  /** Whether this player may ask for hints here: seated in a casual match whose house rules
+   * keep hints on (the server refuses the rest with its reason anyway). */
+  hintsHere() {
+    const m = this.model;
+    const t = m.table;
+    return !!(m.view && !m.result && !m.spectator && m.playing && m.mySeat !== null && t && !t.ranked
+      && m.view.options?.hints !== false);
+  }
+
+  askHint() {
+    if (!this.model.myTurn) {
+      this.hint = { error: "A hint is for your own turn.", seq: this.model.viewSeq };
+    } else if (this.socket?.hint()) {
+      this.hint = { waiting: true, seq: this.model.viewSeq };
+    }
+    this.render();
+  }
+
+  showHint(msg) {
+    this.hint = msg.type === "hint" ? msg : { error: msg.message, seq: this.model.viewSeq };
+    this.render();
+  }
+
+  /** The hint for the position on screen, or null once the game has moved on. */
+  currentHint() {
+    const hint = this.hint;
+    if (!hint || hint.waiting || this.model.result) return null;
+    if (hint.error) return hint.seq === this.model.viewSeq ? hint : null;
+    return hint.seq >= (this.model.viewSeq ?? 0) && this.model.myTurn ? hint : null;
+  }
+
+  hintLine() {
+    const hint = this.currentHint();
+    if (!hint) return null;
+    return h("p", { class: `hint-line${hint.error ? " refused" : ""}`, id: "hint", role: "status" },
+      h("b", {}, hint.error ? "No hint: " : "Hint: "), hint.error || `${hint.reason}.`);
   }
 
   select(sel) {

@@ -160,7 +160,8 @@ async function init() {
     el("h3", {}, "Recent matches"),
     el("ul", {}, data.recent.map((m) =>
       el("li", {}, `${m.finished_at.slice(0, 10)} · ${GAMES[m.game] || m.game || "Skip"} ${m.mode}${m.ranked ? " ranked" : ""} · `,
-        m.won ? "won" : "lost", ` · ${m.points} points`))),
+        m.won ? "won" : "lost", ` · ${m.points} points`,
+        (m.game || "skip") === "skip" ? [" · ", el("a", { href: `/league/review.html?${new URLSearchParams({ match: m.match, player: id })}` }, "review")] : null))),
   );
 }
 

@@ -61,7 +61,9 @@ export class SkipPlay {
     const m = this.model;
     const s = this.screen;
     const assist = !!m.view.options?.assist;
-    const ui = { selection: s.selection, refusal: s.refusal, targets: new Set(), movable: new Set(), peek: this.peek };
+    const hint = s.currentHint?.();
+    const ui = { selection: s.selection, refusal: s.refusal, targets: new Set(), movable: new Set(), peek: this.peek,
+      hint: hint?.action ? hintSpots(hint.action, m.view.hand || []) : null };
     if (assist && m.myTurn) {
       if (s.selection) for (const t of legalTargets(s.selection, m.legal)) ui.targets.add(targetKey(t));
       for (const sel of this.allSources()) if (canPlay(sel, m.legal)) ui.movable.add(sourceKey(sel));
@@ -262,6 +264,17 @@ export class SkipPlay {
     el.focus({ preventScroll: true });
     return true;
   }
+}
+
+/** Where a hint's action is shown: the source key of the card it moves and the target key of
+ * the pile it goes to (a hand card: the first one of that value). */
+function hintSpots(action, hand) {
+  const card = action.card;
+  const from = action.type === "discard" || action.from === "hand"
+    ? { from: "hand", card, index: hand.findIndex((c) => String(c) === String(card)) }
+    : { from: action.from, pile: action.pile };
+  const to = action.type === "discard" ? { to: "discard", pile: action.pile } : { to: "build", pile: action.to };
+  return { from: sourceKey(from), to: targetKey(to) };
 }
 
 function parseCard(text) {

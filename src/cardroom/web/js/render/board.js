@@ -248,12 +248,14 @@ function sourceAttrs(ui, sel) {
   }
   if (ui.movable?.has(sourceKey(sel))) classes.push("can-move");
   if (classes.length) attrs["data-state"] = classes.join(" ");
+  if (ui.hint?.from === sourceKey(sel)) attrs["data-hint"] = "from";
   return attrs;
 }
 
 function targetAttrs(ui, target) {
   const attrs = { "data-dst": target.to, "data-pile": target.pile };
   if (ui.targets?.has(targetKey(target))) attrs["data-legal-target"] = "true";
+  if (ui.hint?.to === targetKey(target)) attrs["data-hint"] = "to";
   return attrs;
 }
 

@@ -100,6 +100,7 @@ function cell(model, ui, seat, col, row, mine) {
     classes: live ? "live" : "",
     attrs: {
       type: "button",
+      "data-hint": hinted(ui, key),
       "data-sk": "cell",
       "data-dst": "cell",
       "data-key": key,
@@ -120,6 +121,7 @@ function centre(model, ui) {
     class: `sk-pile draw${canDraw ? " live" : ""}`,
     "data-sk": "draw",
     "data-key": "sk-draw",
+    "data-hint": hinted(ui, "sk-draw"),
     id: "sk-draw",
   }, h("span", { class: "sr-only" }, `Draw pile: ${v.draw_count} cards${canDraw ? ". Draw a card" : ""}`), skyjoCard(HIDDEN), h("span", { class: "count", "aria-hidden": "true" }, String(v.draw_count)), h("span", { class: "caption", "aria-hidden": "true" }, "draw"));
   let drawn = null;
@@ -128,7 +130,7 @@ function centre(model, ui) {
       skyjoCard(v.drawn, {
         tag: "button",
         classes: selected === "toss" ? "" : "selected",
-        attrs: { type: "button", "data-sk": "drawn", "data-src": "drawn", "data-key": "sk-drawn" },
+        attrs: { type: "button", "data-sk": "drawn", "data-src": "drawn", "data-key": "sk-drawn", "data-hint": hinted(ui, "sk-drawn") },
         said: `Your drawn card: ${v.drawn}. Put it on a card of your grid, or on the discard pile`,
       }),
       h("span", { class: "caption" }, "you drew"));
@@ -147,12 +149,19 @@ function centre(model, ui) {
     "data-src": canTake ? "discard" : null,
     "data-dst": canToss ? "discard" : null,
     "data-key": "sk-discard",
+    "data-hint": hinted(ui, "sk-discard"),
     id: "sk-discard",
     "aria-pressed": live ? String(selected === "take" || selected === "toss") : null,
   }, h("span", { class: "sr-only" }, `Discard pile: ${top === null ? "empty" : `top ${top}`}, ${v.discard_count} cards${canTake ? ". Take this card" : canToss ? ". Discard your drawn card here, then turn a card" : ""}`),
   top === null ? skyjoCard(null) : skyjoCard(top), h("span", { class: "count", "aria-hidden": "true" }, String(v.discard_count)),
   h("span", { class: "caption", "aria-hidden": "true" }, selected === "toss" ? "discarding" : selected === "take" ? "taking" : "discard"));
   return h("div", { class: "sk-centre", "aria-label": "Middle of the table" }, draw, drawn, discard);
+}
+
+/** "from" or "to" where a hint (R7.6) marks this place, else null. */
+function hinted(ui, key) {
+  if (ui.hint?.to === key) return "to";
+  return ui.hint?.from === key ? "from" : null;
 }
 
 function prompt(model, ui) {

@@ -63,6 +63,8 @@ export function matchResult(model, detail, { rematch, onLobby, onClose }, descri
     h("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       h("li", { class: winners.includes(seat) ? "winner" : "" }, h("span", {}, model.name(seat)), h("b", {}, `${score} pts`)))),
     last?.result ? h("details", { class: "last-round", open: true }, h("summary", {}, `Round ${last.round}, the last`), roundTable(model, last)) : null,
+    (detail.hints || []).some((n) => n > 0) ? h("p", { class: "hints-used", id: "hints-used" },
+      "Hints used: ", detail.hints.map((n, seat) => `${model.name(seat)} ${n}`).join(", ")) : null,
     model.awards.length ? h("ul", { class: "awards", id: "match-awards", "aria-label": "Achievements and ratings" },
       model.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === model.mySeat ? " mine" : ""}`, "data-kind": event.kind },
         awardIcon(event), describe(event)))) : null,

@@ -60,7 +60,8 @@ export class SkyjoPlay {
     const v = m.view;
     const s = this.screen;
     const pick = s.selection?.pick;
-    const ui = { selection: s.selection, refusal: s.refusal, cells: new Set(), buttons: [], prompt: "", cellHint: "" };
+    const ui = { selection: s.selection, refusal: s.refusal, cells: new Set(), buttons: [], prompt: "", cellHint: "",
+      hint: hintSpots(s.currentHint?.()?.action, m.mySeat) };
     const mine = m.myTurn;
     ui.canDraw = mine && this.legal("draw");
     ui.canTake = mine && !v.holding && this.legal("take");
@@ -280,3 +281,12 @@ function vanish(value, from, toEl) {
   anim.onfinish = anim.oncancel = () => ghost.remove();
 }
 
+
+/** Where a hint's action is shown (R7.6): the pile or card it takes (`from`) and the place of
+ * the grid it goes to (`to`), as board keys. */
+function hintSpots(action, seat) {
+  if (!action || seat === null) return null;
+  const cell = action.column ? `cell-${seat}-${action.column}-${action.row}` : null;
+  const from = { draw: "sk-draw", take: "sk-discard", exchange: "sk-drawn", discard: "sk-drawn" }[action.type] ?? null;
+  return { from, to: cell };
+}

@@ -1,7 +1,7 @@
 /** Skyjo's house rules (docs/skyjo-rules.md): a form for a table's owner and a short summary. */
 import { h } from "../../dom.js";
 
-export const DEFAULTS = { end_score: 100, column_removal: true, closer_doubling: true, turn_timer: null };
+export const DEFAULTS = { end_score: 100, column_removal: true, closer_doubling: true, turn_timer: null, hints: true };
 
 /** The lengths offered for a game against bots in the lobby. */
 export const LENGTHS = {
@@ -37,7 +37,8 @@ export function rulesForm({ seats = 2, options = {}, showSeats = true } = {}) {
     field("Turn timer", select("turn_timer", TIMERS, o.turn_timer)),
     h("div", { class: "checks" },
       check("column_removal", "Column removal: three equal cards in a column leave (S3.1)", o.column_removal),
-      check("closer_doubling", "Closer's doubling: a closer who is not strictly lowest scores double (S4.3)", o.closer_doubling)));
+      check("closer_doubling", "Closer's doubling: a closer who is not strictly lowest scores double (S4.3)", o.closer_doubling),
+      check("hints", "Hints: the next step on request (H); never at ranked tables", o.hints)));
   const q = (name) => form.querySelector(`[name="${name}"]`);
   const read = () => {
     const n = showSeats ? Number(q("seats").value) : seats;
@@ -50,6 +51,7 @@ export function rulesForm({ seats = 2, options = {}, showSeats = true } = {}) {
         column_removal: q("column_removal").checked,
         closer_doubling: q("closer_doubling").checked,
         turn_timer: timer === "null" ? null : Number(timer),
+        hints: q("hints").checked,
       },
     };
   };
@@ -62,5 +64,6 @@ export function summarize(options) {
   if (options.column_removal === false) out.push("no column removal");
   if (options.closer_doubling === false) out.push("no doubling");
   if (options.turn_timer) out.push(`${options.turn_timer} s turns`);
+  if (options.hints === false) out.push("no hints");
   return out;
 }

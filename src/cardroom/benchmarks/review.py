@@ -1,0 +1,49 @@
+"""How long a post-game review takes: every turn of both seats of whole 2-player rounds scored.
+
+Run: ``cardroom bench review``. Rounds of the planner against greedy at standard rules
+(stock 30), played first (not timed); then each round is reviewed for seat 1 and seat 2, as the
+review page and ``cardroom review`` do, and timed. The goal: a whole 2-player round (both seats)
+reviewed in under 10 s on this machine.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+from cardroom.bots import make_bot
+from cardroom.bots.review import review
+from cardroom.games.base import ACTION, Step
+from cardroom.games.skip import Options, action_to_json
+from cardroom.sim.play import play_match
+
+GOAL = 10.0
+
+
+def main(rounds: int = 3, seed: int = 1) -> None:
+    console = Console()
+    options = Options(players=2, match_target=None)
+    rows = []
+    for number in range(rounds):
+        match_seed = f"review-bench/{seed}/{number}"
+        bots = [make_bot("planner", f"{match_seed}/0"), make_bot("greedy", f"{match_seed}/1")]
+        match = play_match(options, match_seed, bots)
+        steps = [Step(ACTION, s, action_to_json(a)) for s, a in match.rounds[0].moves]
+        started = time.perf_counter()
+        decisions = sum(review(options, match_seed, steps, seat).decisions for seat in (0, 1))
+        rows.append((time.perf_counter() - started, decisions, match.rounds[0].turns))
+    table = Table(title="Post-game review of whole 2-player rounds (both seats)")
+    for column in ("round", "table turns", "decisions scored", "seconds", f"goal < {GOAL:g} s"):
+        table.add_column(column, justify="right")
+    for index, (seconds, decisions, turns) in enumerate(rows, start=1):
+        ok = "yes" if seconds < GOAL else "NO"
+        table.add_row(str(index), str(turns), str(decisions), f"{seconds:.2f}", ok)
+    console.print(table)
+    worst = max(r[0] for r in rows)
+    console.print(
+        f"median {statistics.median(r[0] for r in rows):.2f} s, worst {worst:.2f} s per round; "
+        f"command: cardroom bench review --rounds {rounds} --seed {seed}"
+    )

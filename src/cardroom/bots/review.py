@@ -1,0 +1,114 @@
+"""A finished Skip match reviewed for one seat: each of its turns scored by the expert from that
+seat's view at the time (``advice.judge``), the costliest first, with what the expert would
+have played and why. Only the seat's own views are read (R7.2): a review shows a player what
+they could have known, never what they could not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.games.base import ACTION, Step, replay_from
+from cardroom.games.skip import Match, Options, SeatView, view
+from cardroom.games.skip.notation import action_from_json, action_to_json
+
+from .advice import explain, judge
+
+STOCK_CARD = 100.0
+"""The expert's unit: a stock card played is worth 100; a cost is shown in stock cards."""
+
+
+@dataclass(slots=True)
+class TurnReview:
+    """One turn of the seat: what was played, what it cost, and the expert's line at the
+    decision where the most was lost."""
+
+    round: int
+    turn: int
+    step: int  # the match step (counted from 1) that began the turn
+    played: list[Any] = field(default_factory=list)
+    cost: float = 0.0
+    worst_cost: float = -1.0
+    expert: tuple[Any, ...] = ()
+    instead_of: Any = None
+    instead_at: int = 0  # which decision of the turn (from 1) lost the most
+    reason: str = ""
+    view: SeatView | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "turn": self.turn,
+            "step": self.step,
+            "cost": round(self.cost / STOCK_CARD, 2),
+            "played": [action_to_json(a) for a in self.played],
+            "expert": [action_to_json(a) for a in self.expert],
+            "instead_of": action_to_json(self.instead_of) if self.instead_of else None,
+            "instead_at": self.instead_at,
+            "reason": self.reason,
+        }
+
+
+@dataclass(slots=True)
+class Review:
+    seat: int
+    turns: list[TurnReview]
+    decisions: int
+
+    @property
+    def total(self) -> float:
+        return sum(t.cost for t in self.turns)
+
+    def costliest(self, limit: int | None = None) -> list[TurnReview]:
+        """The turns that lost something, the costliest first (ties: the earlier turn)."""
+        lost = [t for t in self.turns if t.cost > 0.5]
+        lost.sort(key=lambda t: (-t.cost, t.step))
+        return lost[:limit] if limit is not None else lost
+
+    def to_json(self, limit: int | None = None) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "turns": len(self.turns),
+            "decisions": self.decisions,
+            "total_cost": round(self.total / STOCK_CARD, 2),
+            "costliest": [t.to_json() for t in self.costliest(limit)],
+        }
+
+
+def review(options: Options, seed: str, steps: Iterable[Step], seat: int) -> Review:
+    """Score every decision ``seat`` made in the match the steps replay (``games.base``)."""
+    if not 0 <= seat < options.players:
+        raise ValueError(f"seats are 0 to {options.players - 1}, not {seat}")
+    steps = list(steps)
+    match = Match(options, seed)
+    turns: list[TurnReview] = []
+    decisions = 0
+    replayed = replay_from(match, steps)
+    next(replayed)  # the deal
+    for number, step in enumerate(steps, start=1):
+        state = match.state
+        mine = step.kind == ACTION and step.seat == seat and state.result is None
+        if mine:
+            seen = view(state, seat)
+            action = action_from_json(step.action, allow_timeout=True)
+            current = turns[-1] if turns else None
+            if current is None or (current.round, current.turn) != (match.round_number, seen.turn):
+                current = TurnReview(match.round_number, seen.turn, number)
+                turns.append(current)
+            judged = judge(seen, action)
+            decisions += 1
+            current.played.append(action)
+            current.cost += judged.cost
+            if judged.cost > current.worst_cost:
+                current.worst_cost = judged.cost
+                current.expert = judged.plan
+                current.instead_of = action
+                current.instead_at = len(current.played)
+                current.view = seen
+        next(replayed)
+    for turn in turns:
+        if turn.view is not None and turn.cost > 0:
+            turn.reason = explain(turn.view, turn.expert)
+    return Review(seat, turns, decisions)

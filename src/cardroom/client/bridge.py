@@ -1,0 +1,199 @@
+"""An outside bot at a server's table: the JSON-lines program of ``docs/bot-protocol.md``,
+seated as a player over the table socket (``docs/protocol.md``), as lichess bots play on
+lichess through its bot API.
+
+The program sees what it sees in a tournament: ``hello`` once, then per match a ``start``,
+every ``move`` at the table, a ``decide`` for each of its decisions, a ``round_over`` and an
+``over``; only ever its own seat's view, since the server sends nothing else to a seat (R7.2).
+A late or illegal answer loses nothing at once: the table's own turn timer decides (R7.3).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from cardroom.bots.external import PROTOCOL, BotProgram
+from cardroom.games.skip import Options
+
+log = logging.getLogger("cardroom.client.bridge")
+
+
+@dataclass(slots=True)
+class Played:
+    """What the bridge did: the matches it finished, its decisions, the answers refused."""
+
+    matches: list[dict[str, Any]] = field(default_factory=list)
+    decisions: int = 0
+    refused: list[str] = field(default_factory=list)
+    name: str = ""
+
+
+def resolved(view: dict[str, Any]) -> dict[str, Any]:
+    """The view with ``options.stock_size`` the stock dealt (R3.2), as in a tournament."""
+    options = dict(view.get("options") or {})
+    if options.get("stock_size", 0) is None:
+        options["stock_size"] = Options.from_json(options).stock
+    return {**view, "options": options}
+
+
+def action_of(event: dict[str, Any]) -> dict[str, Any] | None:
+    """A Skip engine event as the action that caused it (``played`` -> ``play`` …); None for
+    events that are not moves (a draw, a turn, a completed pile)."""
+    kind, detail, seat = event["kind"], event.get("detail") or {}, event.get("seat")
+    if kind == "played":
+        action: dict[str, Any] = {"type": "play", "from": detail["source"], "to": detail["to"]}
+        if detail["source"] == "hand":
+            action["card"] = detail["card"]
+        elif detail.get("pile") is not None:
+            action["pile"] = detail["pile"]
+        return action
+    if kind == "discarded":
+        action = {"type": "discard", "card": detail["card"], "pile": detail["pile"]}
+        if detail.get("owner") not in (None, seat):
+            action["partner"] = True
+        return action
+    return {"passed": {"type": "pass"}, "timed_out": {"type": "timeout"}}.get(kind)
+
+
+async def play_at_table(
+    server: str,
+    table_id: str,
+    args: list[str],
+    *,
+    name: str = "Bot",
+    matches: int = 1,
+    timeout: float = 5.0,
+    log_dir: Path | None = None,
+) -> Played:
+    """Join ``table_id`` as ``name`` and let the program play ``matches`` matches there."""
+    played = Played()
+    async with httpx.AsyncClient(base_url=server, timeout=30) as http:
+        answer = await http.post("/api/players", json={"name": name})
+        answer.raise_for_status()
+        token = answer.json()["token"]
+        http.headers["Authorization"] = f"Bearer {token}"
+        joined = await http.post(f"/api/tables/{table_id}/join")
+        joined.raise_for_status()
+        program = await asyncio.to_thread(
+            BotProgram, args, game="skip", timeout=timeout, label=name, log_dir=log_dir
+        )
+        played.name = program.name or name
+        try:
+            await _play(server, table_id, token, program, matches, played)
+        finally:
+            await asyncio.to_thread(program.close)
+    return played
+
+
+async def _play(
+    server: str, table_id: str, token: str, program: BotProgram, matches: int, played: Played
+) -> None:
+    url = server.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+    async with websockets.connect(url, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        seat: int | None = None
+        match: str | None = None
+        decided_at = -1
+        actions = 0
+        async for text in ws:
+            message = json.loads(text)
+            kind = message["type"]
+            if kind == "welcome":
+                seat = message["seat"]
+                continue
+            if kind == "error":
+                if message.get("id"):
+                    played.refused.append(f"{message['code']}: {message['message']}")
+                    decided_at = -1  # decide again on the newest position
+                continue
+            if kind not in ("event", "sync"):
+                continue
+            view = message.get("view")
+            if view is not None:
+                view = resolved(view)
+            for event in message.get("events") or []:
+                if event["kind"] == "match_started":
+                    match = event["detail"]["match"]
+                    seat = message["view"]["seat"] if view else seat
+                    options = dict((view or {}).get("options") or {})
+                    program.send(
+                        {
+                            "type": "start",
+                            "game_id": match,
+                            "seat": seat,
+                            "players": len(event["detail"]["seats"]),
+                            "options": options,
+                            "seed": match,
+                        }
+                    )
+                elif event["kind"] == "round_summary" and view is not None:
+                    program.send(
+                        {
+                            "type": "round_over",
+                            "game_id": match,
+                            "round": event["detail"]["round"],
+                            "view": view,
+                        }
+                    )
+                elif event["kind"] == "match_over":
+                    detail = event["detail"]
+                    program.send(
+                        {
+                            "type": "over",
+                            "game_id": match,
+                            "seat": seat,
+                            "winners": detail["winners"],
+                            "scores": detail["scores"],
+                            "won": seat in detail["winners"],
+                        }
+                    )
+                    played.matches.append(detail)
+                    if len(played.matches) >= matches:
+                        return
+                else:
+                    action = action_of(event)
+                    if action is not None:
+                        round_number = message.get("round")
+                        move = {"type": "move", "game_id": match, "round": round_number}
+                        program.send({**move, "seat": event.get("seat"), "action": action})
+            legal = message.get("legal") or []
+            if not legal or view is None or message["seq"] <= decided_at:
+                continue
+            decided_at = message["seq"]
+            request = {
+                "type": "decide",
+                "protocol": PROTOCOL,
+                "game_id": match,
+                "seed": match,
+                "view": view,
+                "legal": legal,
+            }
+            line, why = await asyncio.to_thread(program.ask, request)
+            played.decisions += 1
+            if line is None:
+                log.warning("%s did not decide: %s", played.name, why)
+                continue
+            actions += 1
+            try:
+                action = json.loads(line)
+            except json.JSONDecodeError:
+                played.refused.append(f"not JSON: {line.strip()[:80]}")
+                continue
+            await ws.send(
+                json.dumps(
+                    {
+                        "type": "action",
+                        "id": f"b{actions}",
+                        "action": action,
+                        "after": message["seq"],
+                    }
+                )
+            )

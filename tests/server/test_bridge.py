@@ -1,0 +1,51 @@
+"""The example bots at a real server's table: ``cardroom connect`` seats a JSON-lines program
+as a player over the table socket (``client/bridge.py``); it plays a whole match from its own
+seat's view, learns every move and the result."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import Person, play_until_over
+
+from cardroom.client.bridge import play_at_table
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+PROGRAMS = {
+    "python": [sys.executable, str(EXAMPLES / "skip_bot.py")],
+    "node": ["node", str(EXAMPLES / "skip_bot.js")],
+}
+
+
+@pytest.mark.parametrize("language", sorted(PROGRAMS))
+async def test_an_example_bot_plays_a_match_at_a_server_table(server, language, tmp_path):
+    if shutil.which(PROGRAMS[language][0]) is None:
+        pytest.skip(f"no {language} (make test installs node)")
+    ada = await Person(server, "Ada").register()
+    created = await ada.post(
+        "/api/tables",
+        {"seats": 2, "options": {"stock_size": 3, "match_target": None}, "abandon_after": 3600},
+        expect=201,
+    )
+    table = created["table"]["id"]
+    await ada.connect(table)
+    bridge = asyncio.create_task(
+        play_at_table(server.url, table, PROGRAMS[language], name="Robo", log_dir=tmp_path)
+    )
+    await ada.expect(
+        lambda m: m["type"] == "table" and any(s["player"] for s in m["table"]["seats"][1:])
+    )
+    await ada.post(f"/api/tables/{table}/start")
+    ends = await play_until_over(ada, 3)
+    played = await asyncio.wait_for(bridge, 60)
+    over = next(e for e in ends["events"] if e["kind"] == "match_over")
+    assert played.matches == [over["detail"]]
+    assert played.decisions > 0 and played.refused == []
+    assert played.name.startswith("Stock first")  # the name from its hello
+    results = [p.read_text() for p in tmp_path.iterdir()]
+    assert any("won" in text or "lost" in text for text in results)  # it learned the result
+    await ada.close()
