@@ -46,6 +46,7 @@ def board(page: Any) -> dict[str, Any]:
         "phase": b.get_attribute("data-phase"),
         "holding": b.get_attribute("data-holding") == "true",
         "seq": b.get_attribute("data-seq"),
+        "my_turn": b.get_attribute("data-my-turn") == "true",
     }
 
 

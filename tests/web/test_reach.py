@@ -76,7 +76,7 @@ def test_the_assist_ring_shows_on_a_playable_stock_card_and_is_not_green(
         ui.click_move(page, ui.choose(actions))
     else:
         raise AssertionError("the stock never became playable in 300 moves")
-    card = page.locator('.mine-area [data-src="stock"] > .card')
+    card = page.locator('.mine-area [data-src="stock"] > .card:not(.stock-under)')
     page.wait_for_selector('.mine-area [data-src="stock"][data-state~="can-move"]')
     ring = card.evaluate("el => getComputedStyle(el).boxShadow")
     assert "rgb(255, 255, 255)" in ring, ring  # a white ring, with a dark edge
