@@ -77,14 +77,19 @@ class BotRunner:
         self.executor: Executor | None = None
         self.bots = BotCache()
         self._cost: dict[str, deque[float]] = {}  # level id -> recent decisions' seconds
+        self._inline: dict[str, bool] = {}  # level id -> thinks inline (judged as it goes)
+        self._noted: dict[str, int] = {}  # level id -> decisions since it was last judged
         if mode == "thread":
             self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cardroom-bot")
         elif mode == "process":
             self.executor = ProcessPoolExecutor(max_workers=max(1, (os.cpu_count() or 2) - 1))
 
     def _cheap(self, level: Level) -> bool:
-        recent = self._cost.get(level.id)
-        if recent is None or len(recent) < self.SAMPLES:
+        return self._inline.get(level.id, False)
+
+    def _judge(self, level_id: str) -> bool:
+        recent = self._cost[level_id]
+        if len(recent) < self.SAMPLES:
             return False
         typical = sorted(recent)[int(0.9 * (len(recent) - 1))]
         return typical < self.inline_below / 4
@@ -100,6 +105,12 @@ class BotRunner:
     def note(self, level: Level, seconds: float) -> None:
         """One decision of ``level`` took ``seconds``."""
         self._cost.setdefault(level.id, deque(maxlen=self.RECENT)).append(seconds)
+        # Judged again every few decisions (a sort of the recent ones), not at every decision.
+        noted = self._noted.get(level.id, 0) + 1
+        if noted >= self.SAMPLES // 2 or len(self._cost[level.id]) <= self.SAMPLES:
+            self._inline[level.id] = self._judge(level.id)
+            noted = 0
+        self._noted[level.id] = noted
 
     def thinks_inline(self, level: Level) -> bool:
         """Whether ``level`` decides on the loop (``decide_now``) rather than in ``choose``."""

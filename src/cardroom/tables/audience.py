@@ -95,13 +95,13 @@ class Audience:
 
     # -- exactly once --
 
-    def applied(self, player: str, action_id: str) -> bool:
-        key = action_key(player, action_id)
+    def applied(self, player: str, key: bytes) -> bool:
+        """Whether the action of ``key`` (``action_key``) was applied already."""
         return key in self.recent_ids.get(player, ()) or key in self.stored_keys
 
-    def remember(self, player: str, action_id: str) -> None:
+    def remember(self, player: str, key: bytes) -> None:
         recent = self.recent_ids.setdefault(player, OrderedDict())
-        recent[action_key(player, action_id)] = None
+        recent[key] = None
         if len(recent) > RECENT_ACTION_IDS:
             recent.popitem(last=False)
 

@@ -801,7 +801,8 @@ class TableMaster:
         who = self.audience.connections.get(cmd.conn)
         if who is None:
             return
-        if self.audience.applied(who.id, cmd.id):
+        key = action_key(who.id, cmd.id)
+        if self.audience.applied(who.id, key):
             duplicate = {"type": "ack", "id": cmd.id, "duplicate": True, "seq": self.seq}
             out.append(Send(cmd.conn, duplicate))
             return
@@ -829,13 +830,13 @@ class TableMaster:
         back = self._end_autopilot(seat)
         pre = [_event("autopilot", seat, on=False)] if back else []
         try:
-            self._play(seat, action, out, ack=(who.id, cmd.id), pre=pre)
+            self._play(seat, action, out, ack=(who.id, cmd.id), sent_by=key, pre=pre)
         except IllegalMove as error:
             if back:  # the player is back even if the move was refused
                 self._tell_table(out)
                 self._schedule(out)
             return refuse("illegal", error.message, error.rule)
-        self.audience.remember(who.id, cmd.id)
+        self.audience.remember(who.id, key)
         m.timeouts[seat] = 0
 
     def _play(
@@ -845,9 +846,11 @@ class TableMaster:
         out: list[Effect],
         *,
         ack: tuple[str, str] | None = None,
+        sent_by: bytes | None = None,
         pre: list[dict[str, Any]] | None = None,
     ) -> None:
-        """Apply, store, then tell. Raises ``IllegalMove`` (nothing changed) when refused."""
+        """Apply, store, then tell. Raises ``IllegalMove`` (nothing changed) when refused.
+        ``ack``: (player, action id) of a move from a socket; ``sent_by``: its action key."""
         m = self.match
         assert m is not None
         gm = m.game_match
@@ -855,8 +858,7 @@ class TableMaster:
         events = gm.apply(action, seat=seat)  # the engine refuses here, changing nothing
         m.moves += 1
         told = list(pre or []) + [self.game.event_json(e) for e in events]
-        action_json = self.game.action_to_json(action)
-        sent_by = action_key(*ack) if ack else None
+        action_json = _action_json(self.game, action)
         rows: list[Row] = [MoveRow(m.id, m.moves, round_number, ACTION, seat, action_json, sent_by)]
         if gm.current is None:  # the round is over
             told.append(self._round_summary())
