@@ -84,6 +84,15 @@ def server(
     _load("server_load").main(tables, seconds, think)
 
 
+@bench.command("journal")
+def journal(
+    tables: Annotated[int, typer.Option(min=1, help="Tables writing at once.")] = 200,
+    moves: Annotated[int, typer.Option(min=1, help="Moves each table writes.")] = 50,
+) -> None:
+    """CPU per stored move through the journal (SQLite), with and without its fence."""
+    _load("journal_cost").main(tables, moves)
+
+
 @bench.command("finishing")
 def finishing() -> None:
     """A table's move latency while another match is counted by the league (off the writer)."""
