@@ -17,7 +17,7 @@ from cardroom.server.connection import Connection
 from cardroom.server.limits import client_address, take_all
 from cardroom.server.matchmaking import BOT_WAITS, modes_of
 from cardroom.server.protocol import dumps, error_message
-from cardroom.server.sockets import HELLO_TIMEOUT, MAX_REFUSALS, RateLimit, _text
+from cardroom.server.sockets import HELLO_TIMEOUT, MAX_REFUSALS, RateLimit, _text, texts
 from cardroom.tables.errors import Refusal
 
 router = APIRouter()
@@ -75,13 +75,7 @@ async def queue(websocket: WebSocket) -> None:
     queued = False
     refusals = 0
     try:
-        while not conn.closed:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = _text(message)
-            if text is None:
-                continue
+        async for text in texts(websocket, conn):
             try:
                 if len(text) > settings.max_message or not limit.allow():
                     raise Refusal(429, "rate_limited", "too many or too large messages")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import AsyncIterator
 
 from fastapi import APIRouter, WebSocket
 
@@ -48,6 +49,18 @@ class RateLimit:
             self.tokens -= 1.0
             return True
         return False
+
+
+async def texts(websocket: WebSocket, conn: Connection) -> AsyncIterator[str]:
+    """A socket's messages as text, until it is gone or the server closed ``conn``: a
+    binary frame is read as UTF-8 (not UTF-8: an empty text, which the parser refuses)."""
+    while not conn.closed:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = _text(message)
+        if text is not None:
+            yield text
 
 
 def _text(message: dict) -> str | None:
@@ -101,13 +114,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
     limit = RateLimit(settings.rate, settings.rate_burst)
     refusals = 0
     try:
-        while not conn.closed:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = _text(message)
-            if text is None:
-                continue
+        async for text in texts(websocket, conn):
             try:
                 if len(text) > settings.max_message:
                     raise ProtocolError(
