@@ -14,8 +14,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from cardroom.bots.review import review
-from cardroom.games.base import NEXT_ROUND, Step, replay_from
-from cardroom.games.skip import Match, Options, view
+from cardroom.games import get_game
+from cardroom.games.base import NEXT_ROUND, Game, Step, replay_from
 from cardroom.server.lobby import load_match
 from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal
@@ -47,7 +47,8 @@ async def match_review(
             raise Refusal(404, "not_found", f"{player!r} did not play match {match_id!r}")
     if seat is None or not 0 <= seat < len(seats):
         raise Refusal(400, "bad_request", f"seat is 0 to {len(seats) - 1}")
-    options = Options.from_json(row["options"])
+    game = get_game("skip")
+    options = game.options_from_json(row["options"])
     steps = repo.steps_of(moves)
     rounds = 1 + sum(1 for s in steps if s.kind == NEXT_ROUND)
     if not 1 <= round <= rounds:
@@ -57,7 +58,7 @@ async def match_review(
         reviewed = review(options, row["seed"], steps, seat)
         return {
             **reviewed.to_json(COSTLIEST),
-            "frames": frames(options, row["seed"], steps, seat, round),
+            "frames": frames(game, options, row["seed"], steps, seat, round),
         }
 
     data = await asyncio.to_thread(work)
@@ -74,10 +75,10 @@ async def match_review(
 
 
 def frames(
-    options: Options, seed: str, steps: list[Step], seat: int, round_number: int
+    game: Game, options: Any, seed: str, steps: list[Step], seat: int, round_number: int
 ) -> list[dict[str, Any]]:
     """The round replayed: its deal, then each step, each as ``seat``'s view after it."""
-    match = Match(options, seed)
+    match = game.new_match(options, seed)
     out = []
     for number, item in enumerate(replay_from(match, steps)):
         if match.round_number != round_number:
@@ -91,7 +92,7 @@ def frames(
                 "seat": None if step is None else step.seat,
                 "kind": "deal" if step is None else step.kind,
                 "action": None if step is None else step.action,
-                "view": view(match.state, seat).to_json(),
+                "view": match.view(seat).to_json(),
             }
         )
     return out
