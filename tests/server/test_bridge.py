@@ -36,8 +36,11 @@ async def test_an_example_bot_plays_a_match_at_a_server_table(server, language, 
     bridge = asyncio.create_task(
         play_at_table(server.url, table, PROGRAMS[language], name="Robo", log_dir=tmp_path)
     )
-    await ada.expect(
-        lambda m: m["type"] == "table" and any(s["player"] for s in m["table"]["seats"][1:])
+    await ada.expect(  # seated, and its socket open: it will see the match start
+        lambda m: (
+            m["type"] == "table"
+            and any(s["player"] and s["connected"] for s in m["table"]["seats"][1:])
+        )
     )
     await ada.post(f"/api/tables/{table}/start")
     ends = await play_until_over(ada, 3)

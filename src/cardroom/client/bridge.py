@@ -119,21 +119,17 @@ async def _play(
             view = message.get("view")
             if view is not None:
                 view = resolved(view)
+            running = (message.get("table") or {}).get("match")
+            if kind == "sync" and view is not None and running and running["id"] != match:
+                # Seated after the match began (or back after a lost connection): the
+                # program learns of it from here, as from ``match_started``.
+                match, seat = running["id"], view["seat"]
+                program.send(_start(match, seat, len(running["seats"]), view))
             for event in message.get("events") or []:
                 if event["kind"] == "match_started":
                     match = event["detail"]["match"]
-                    seat = message["view"]["seat"] if view else seat
-                    options = dict((view or {}).get("options") or {})
-                    program.send(
-                        {
-                            "type": "start",
-                            "game_id": match,
-                            "seat": seat,
-                            "players": len(event["detail"]["seats"]),
-                            "options": options,
-                            "seed": match,
-                        }
-                    )
+                    seat = view["seat"] if view else seat
+                    program.send(_start(match, seat, len(event["detail"]["seats"]), view))
                 elif event["kind"] == "round_summary" and view is not None:
                     program.send(
                         {
@@ -197,3 +193,19 @@ async def _play(
                     }
                 )
             )
+
+
+def _start(
+    match: str, seat: int | None, players: int, view: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The program's ``start`` line for ``match``; its seed is the match id, which
+    reveals nothing of the deal (R7.2)."""
+    options = dict((view or {}).get("options") or {})
+    return {
+        "type": "start",
+        "game_id": match,
+        "seat": seat,
+        "players": players,
+        "options": options,
+        "seed": match,
+    }
