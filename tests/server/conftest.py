@@ -48,6 +48,7 @@ LOOSE_LIMITS = {
         "NAMED_BURST",
         "NAMED_ADDRESS_BURST",
         "SIGNIN_BURST",
+        "REVIEW_ADDRESS_BURST",
         "SIGNIN_ADDRESS_BURST",
     )
 }

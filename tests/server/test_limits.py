@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from cardroom.server.limits import HashPool, Limiter, RateLimited, take_all
+from cardroom.server.limits import Limiter, RateLimited, WorkPool, take_all
 
 
 class FakeClock:
@@ -63,7 +63,7 @@ def test_take_all_takes_from_every_bucket_or_from_none():
 
 
 def test_the_hash_pool_runs_a_bounded_number_at_once_and_refuses_after_its_wait():
-    pool = HashPool(workers=2, wait=0.2)
+    pool = WorkPool(workers=2, wait=0.2)
     running, most = 0, 0
     lock = threading.Lock()
     release = threading.Event()

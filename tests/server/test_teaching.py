@@ -71,3 +71,27 @@ async def test_a_finished_match_is_reviewed_in_the_reviewed_seats_views(server):
     bad = await cal.http.get(f"/api/matches/{match}/review", params={"seat": 5})
     assert bad.status_code == 400
     await cal.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fresh_server", ["sqlite"], indirect=True)
+async def test_reviews_are_limited_per_address_and_one_already_made_is_served_again(fresh_server):
+    """A review is seconds of the expert's CPU: a client address gets a few (here one), and
+    asking again for one already made costs nothing and is not counted."""
+    server = fresh_server(
+        CARDROOM_REVIEW_ADDRESS_BURST="1",
+        CARDROOM_REVIEW_ADDRESS_RATE="0.001",
+        CARDROOM_PLAYERS_ADDRESS_BURST="100",
+    )
+    server.start()
+    dan, _table, match = await bot_match(server, "Dan")
+    await play_until_over(dan, 3)
+    url = f"/api/matches/{match}/review"
+    first = await dan.http.get(url, params={"seat": 0})
+    assert first.status_code == 200, first.text
+    again = await dan.http.get(url, params={"seat": 0})
+    assert again.status_code == 200 and again.json() == first.json()
+    refused = await dan.http.get(url, params={"seat": 1})
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
+    assert int(refused.headers["Retry-After"]) > 0
+    await dan.close()

@@ -200,6 +200,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.plots = PlotCache()
         app.state.tables = tables
         app.state.guards = Guards(settings)
+        app.state.reviews = {}  # finished post-game reviews (review_routes.py)
         app.state.keeper_hub = KeeperHub(cluster, settings.keeper_max_viewers)
         restored = await tables.restore()
         await cluster.start(tables)

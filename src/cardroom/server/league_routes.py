@@ -33,7 +33,7 @@ from cardroom.server.bodies import (
 )
 from cardroom.server.bots import levels_json
 from cardroom.server.keeper_routes import owned_games
-from cardroom.server.limits import HashPool, client_address, take_all
+from cardroom.server.limits import WorkPool, client_address, take_all
 from cardroom.server.lobby import (
     MAX_PAGE,
     auth_of,
@@ -229,7 +229,7 @@ def _limit_passwords(request: Request, key: str) -> None:
     take_all(((g.signin_name, key), (g.signin_address, address)), "sign-in attempts")
 
 
-def _hashing(request: Request) -> HashPool:
+def _hashing(request: Request) -> WorkPool:
     return request.app.state.guards.hashing
 
 

@@ -86,13 +86,15 @@ def take_all(limiters: Iterable[tuple[Limiter, str]], what: str) -> None:
         limiter.take(key)
 
 
-class HashPool:
-    """At most ``workers`` password hashes at once, in threads; the rest wait up to ``wait``
-    seconds for a turn, then are refused (``429``) rather than piling up memory."""
+class WorkPool:
+    """At most ``workers`` costly jobs at once (password hashes, match reviews), in threads;
+    the rest wait up to ``wait`` seconds for a turn, then are refused (``429``, saying
+    ``busy``) rather than piling up memory and CPU."""
 
-    def __init__(self, workers: int, wait: float) -> None:
+    def __init__(self, workers: int, wait: float, busy: str = "checking passwords") -> None:
         self.workers = workers
         self.wait = wait
+        self.busy = busy
         self._slots = asyncio.Semaphore(workers)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
@@ -100,7 +102,7 @@ class HashPool:
             async with asyncio.timeout(self.wait):  # acquire() itself handles the cancel
                 await self._slots.acquire()
         except TimeoutError:
-            raise RateLimited("the server is busy checking passwords; try again", 1) from None
+            raise RateLimited(f"the server is busy {self.busy}; try again", 1) from None
         try:
             return await run_in_threadpool(function, *args)
         finally:
@@ -129,4 +131,6 @@ class Guards:
         self.keeper_player = Limiter(s.keeper_rate, s.keeper_burst, clock)
         self.keeper_address = Limiter(s.keeper_address_rate, s.keeper_address_burst, clock)
         self.shared_address = Limiter(s.shared_address_rate, s.shared_address_burst, clock)
-        self.hashing = HashPool(s.hash_workers, s.hash_wait)
+        self.hashing = WorkPool(s.hash_workers, s.hash_wait)
+        self.review_address = Limiter(s.review_address_rate, s.review_address_burst, clock)
+        self.reviewing = WorkPool(s.review_workers, s.review_wait, "reviewing other matches")

@@ -8,7 +8,6 @@ cards), and every frame is the reviewed seat's view, never another hand.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -16,6 +15,7 @@ from fastapi import APIRouter, Request
 from cardroom.bots.review import review
 from cardroom.games import get_game
 from cardroom.games.base import NEXT_ROUND, Game, Step, replay_from
+from cardroom.server.limits import client_address, take_all
 from cardroom.server.lobby import load_match
 from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal
@@ -23,6 +23,7 @@ from cardroom.tables.errors import Refusal
 router = APIRouter()
 
 COSTLIEST = 10
+REVIEWS_KEPT = 64  # finished reviews kept: a finished match never changes, so neither do they
 
 
 @router.get("/api/matches/{match_id}/review")
@@ -61,7 +62,18 @@ async def match_review(
             "frames": frames(game, options, row["seed"], steps, seat, round),
         }
 
-    data = await asyncio.to_thread(work)
+    # A review is seconds of the expert's CPU: each address gets a few per minute, one is
+    # computed at a time (``guards.reviewing``), and one already made is served again.
+    kept: dict[tuple[str, int, int], dict[str, Any]] = request.app.state.reviews
+    key = (match_id, seat, round)
+    data = kept.get(key)
+    if data is None:
+        guards = request.app.state.guards
+        take_all([(guards.review_address, client_address(request.scope))], "reviews")
+        data = await guards.reviewing.run(work)
+        kept[key] = data
+        while len(kept) > REVIEWS_KEPT:
+            del kept[next(iter(kept))]
     return {
         "match": match_id,
         "game": "skip",

@@ -46,7 +46,7 @@ class Settings(BaseSettings):
     round_pause: NonNegative = 5.0  # seconds between a round's summary and the next deal
     abandon_after: Positive = 300.0  # default seconds a table without people stays open
     autopilot_after: Count = 3  # timeouts in a row before a bot plays the seat (R7.3)
-    autopilot_level: str = "easy"  # the level that plays for absent players
+    autopilot_level: str = "medium"  # the level that plays for absent players: it never slips
     claim_offline_after: NonNegative = 20.0  # seconds offline before others may skip the turn
     claim_idle_after: NonNegative = 120.0  # seconds idle, no turn timer: then others may skip
     bot_executor: Literal["thread", "process", "inline"] = "thread"  # where bots think
@@ -77,6 +77,10 @@ class Settings(BaseSettings):
     signin_address_burst: Count = 20
     hash_workers: Count = 2  # password hashes (argon2: ~64 MiB each) running at once
     hash_wait: Positive = 10.0  # seconds a sign-in waits for a hashing slot before a 429
+    review_address_rate: Positive = 0.2  # post-game reviews computed per client address
+    review_address_burst: Count = 6
+    review_workers: Count = 1  # reviews computing at once (a whole match scored by the expert)
+    review_wait: Positive = 10.0  # seconds a review waits for its turn before a 429
     # The score keeper (docs/keeper.md): kept games per owner, their size, and write rates.
     keeper_max_games: Count = 100  # kept games one player owns
     keeper_max_rounds: Count = 200  # rounds in one kept game
