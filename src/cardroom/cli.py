@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import typer
 
-from cardroom.commands import bench, connect, keep, matches, review, serve, tournament
+from cardroom.commands import (
+    bench,
+    calibrate,
+    connect,
+    keep,
+    matches,
+    review,
+    serve,
+    tournament,
+)
 
 app = typer.Typer(
     help="Cardroom: play Skip online, run bots, simulations and benchmarks.",
@@ -15,6 +24,7 @@ matches.register(app)
 bench.register(app)
 serve.register(app)
 tournament.register(app)
+calibrate.register(app)
 keep.register(app)
 review.register(app)
 connect.register(app)

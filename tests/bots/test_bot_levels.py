@@ -11,8 +11,8 @@ from cardroom.games.skip import Options, new_round, view
 
 def test_levels_run_from_beginner_to_master() -> None:
     assert list(LEVELS) == ["beginner", "easy", "medium", "hard", "master"]
-    assert [LEVELS[i].bot for i in LEVELS] == ["random", "greedy", "planner", "expert", "expert"]
-    assert LEVELS["master"].settings["samples"] > LEVELS["hard"].settings["samples"]
+    assert [LEVELS[i].bot for i in LEVELS] == ["casual", "casual", "greedy", "planner", "expert"]
+    assert LEVELS["beginner"].settings["slip"] > LEVELS["easy"].settings["slip"]
     for entry in LEVELS.values():
         assert entry.name and entry.description.endswith(".")
 

@@ -11,7 +11,7 @@ from cardroom.games.skip import Options
 from cardroom.sim.digest import SKIP_OPTIONS, skip_digest
 from cardroom.sim.play import play_match
 
-GAMES = {"greedy": 100, "random": 40, "planner": 4, "expert": 1}
+GAMES = {"greedy": 100, "casual": 60, "random": 40, "planner": 4, "expert": 1}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -21,7 +21,12 @@ from cardroom.sim.play import play_match
 from cardroom.sim.simulate import simulate
 from cardroom.sim.tournament import run
 
-SETTINGS: dict[str, dict[str, object]] = {"random": {}, "greedy": {}, "counter": {}}
+SETTINGS: dict[str, dict[str, object]] = {
+    "random": {},
+    "greedy": {},
+    "counter": {},
+    "casual": {"slip": 0.5},
+}
 
 
 def fresh(name: str, seed: int) -> object:

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from cardroom.games.skip import Match, Options
 from cardroom.league import on_match_finished
 from cardroom.league.models import Rating, RatingHistory, Result, bot_subject
-from cardroom.league.ratings import Entrant, Skill, rate
+from cardroom.league.ratings import Entrant, Skill, rate, starting_skill
 
 from .conftest import add_player, add_table, loser_first, played, store_match, winner_first
 
@@ -47,14 +47,28 @@ def test_a_bot_level_playing_itself_gains_nothing() -> None:
     assert new["bot:easy"].mu == pytest.approx(Skill.default().mu)
 
 
+def test_a_bot_level_starts_at_its_calibrated_skill_and_a_person_at_the_default() -> None:
+    """``cardroom calibrate`` measured the levels: beating Master is worth more than beating
+    Beginner from the very first match."""
+    assert starting_skill("p_ada", "skip", "2p") == Skill.default()
+    skills = [starting_skill(bot_subject(lv), "skip", "2p") for lv in ("beginner", "master")]
+    assert skills[0].mu < skills[1].mu
+    assert all(s.sigma < Skill.default().sigma for s in skills)  # measured, so surer
+    beat_beginner = rate([Entrant("p", 0, 1), Entrant("b", 1, 0)], {"b": skills[0]})["p"]
+    beat_master = rate([Entrant("p", 0, 1), Entrant("m", 1, 0)], {"m": skills[1]})["p"]
+    assert beat_master.mu > beat_beginner.mu
+    assert starting_skill(bot_subject("no-such-level"), "skip", "2p") == Skill.default()
+
+
 def test_a_ranked_match_moves_player_and_bot_ratings_the_right_way(conn) -> None:
     match = ranked_match()
     add_player(conn, "p_ada")
     add_table(conn, "t_r", "p_ada", RANKED)
     store_match(conn, match, "m_1", "t_r", winner_first(match, "p_ada", ["easy"]))
     events = on_match_finished(conn, "m_1")
-    fresh = Skill.default().ordinal
-    assert ordinal(conn, "p_ada") > fresh > ordinal(conn, bot_subject("easy"))
+    assert ordinal(conn, "p_ada") > Skill.default().ordinal
+    easy = starting_skill(bot_subject("easy"), "skip", "2p")
+    assert ordinal(conn, bot_subject("easy")) < easy.ordinal  # from its calibrated rating
     rating = [e for e in events if e["kind"] == "rating"]
     assert len(rating) == 1 and rating[0]["detail"]["after"] > rating[0]["detail"]["before"]
     assert conn.scalar(select(func.count()).select_from(RatingHistory)) == 2

@@ -21,6 +21,8 @@ async def test_health_index_levels_and_identity(server):
         assert (await http.get("/")).status_code == 200
         levels = (await http.get("/api/levels")).json()["levels"]
         assert {"beginner", "easy"} <= {level["id"] for level in levels}
+        assert levels[0]["rating"]["mu"] < levels[-1]["rating"]["mu"]  # measured, weakest first
+        assert all(lv["rating"]["low"] <= lv["rating"]["high"] for lv in levels)
         me = await http.get("/api/me")
         assert me.status_code == 401 and me.json()["error"]["code"] == "unauthorized"
         forged = await http.get("/api/me", headers={"Authorization": "Bearer eyJpZCI6InAifQ.xx"})

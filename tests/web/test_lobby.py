@@ -81,3 +81,16 @@ def test_a_private_table_opens_by_its_invite_link_and_not_by_its_id(
     bob.get_by_role("button", name="Sit here").first.click()
     bob.wait_for_selector(".seat-row >> text=Bob (you)")
     ada.wait_for_selector(".seat-row >> text=Bob")
+
+
+def test_each_level_shows_its_measured_rating_in_quick_play(page: Any) -> None:
+    """The levels were rated against each other (``cardroom calibrate``): the strength list
+    and the line under it say how strong each one plays, on the league's scale."""
+    ui.sign_in(page, "Lea")
+    options = page.locator("#qp-level option").all_inner_texts()
+    assert [o.split(" · ")[0] for o in options] == ["Beginner", "Easy", "Medium", "Hard", "Master"]
+    assert all(" · " in o for o in options)
+    page.select_option("#qp-level", "beginner")
+    note = page.inner_text("#qp-level-note")
+    assert note.startswith("Plays its stock card whenever it fits") and "Rated" in note
+    assert "calibration games" in note

@@ -149,7 +149,8 @@ def test_a_skyjo_table_from_the_form_shows_its_house_rules_and_is_listed(
     assert "to 50" in rules and "no doubling" in rules
     # A bot level of Skyjo's own, then the table is listed for others with its game.
     levels = page.locator("select.bot-level").first.locator("option").all_inner_texts()
-    assert "Master" in levels or "Hard" in levels
+    assert any(text.startswith("Hard ·") for text in levels)  # with its measured rating
+    assert not any(text.startswith("Master") for text in levels)  # Skip's top level only
     page.click("[data-add-bot]")
     page.wait_for_selector(".seat-row.taken >> nth=1")
     other = browser.new_context(base_url=server)

@@ -66,11 +66,10 @@ def run(decisions: int = 400, games: int = 0, jobs: int = 2) -> list[Figure]:
     states = positions(decisions)
     endgame = positions(decisions // 4, endgame=3)
     for label, bot, sample in (
-        ("greedy (Easy)", make_bot("greedy"), states),
-        ("planner (Medium)", make_bot("planner"), states),
-        ("expert, Hard budget", LEVELS["hard"].make(), states[: decisions // 4]),
-        ("expert, Hard budget, endgame", LEVELS["hard"].make(), endgame),
-        ("expert, Master budget, endgame", LEVELS["master"].make(), endgame),
+        ("greedy (Medium)", LEVELS["medium"].make(), states),
+        ("planner (Hard)", LEVELS["hard"].make(), states),
+        ("expert (Master)", LEVELS["master"].make(), states[: decisions // 4]),
+        ("expert (Master), endgame", LEVELS["master"].make(), endgame),
     ):
         p50, p95 = decision_times(bot, sample)
         figures.append(

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .base import Bot
+from .casual import CasualBot
 from .expert import ExpertBot
 from .external import PREFIX as EXTERNAL_PREFIX
 from .external import ExternalBot
@@ -18,6 +19,7 @@ BotFactory = Callable[..., Bot]
 
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
+    "casual": CasualBot,
     "greedy": GreedyBot,
     "planner": PlannerBot,
     "expert": ExpertBot,

@@ -14,7 +14,8 @@ from datetime import datetime
 from openskill.models import PlackettLuce
 from sqlalchemy import Connection, insert, select, update
 
-from cardroom.league.models import Rating, RatingHistory
+from cardroom.bots.calibrated import starting_skill as starting_skill_of_level
+from cardroom.league.models import BOT_PREFIX, Rating, RatingHistory
 
 MODEL = PlackettLuce()
 MODES = ("2p", "3p+", "teams")
@@ -75,6 +76,17 @@ def rate(entrants: Sequence[Entrant], current: dict[str, Skill]) -> dict[str, Sk
     return out
 
 
+def starting_skill(subject: str, game: str, mode: str) -> Skill:
+    """Where a subject's rating starts: a person at OpenSkill's default, a bot level at its
+    calibrated skill (``cardroom calibrate``), so beating Master is worth more than beating
+    Beginner from the very first match, and a level's rating is right before it plays."""
+    if subject.startswith(BOT_PREFIX):
+        calibrated = starting_skill_of_level(game, subject[len(BOT_PREFIX) :], mode)
+        if calibrated is not None:
+            return Skill(*calibrated)
+    return Skill.default()
+
+
 def load(
     conn: Connection, subjects: Sequence[str], game: str, mode: str, lock: bool = False
 ) -> dict[str, Skill]:
@@ -99,7 +111,8 @@ def update_match(
     """Rate one finished match and store it; (before, after) per subject."""
     subjects = [e.subject for e in entrants]
     current = load(conn, subjects, game, mode, lock=True)
-    new = rate(entrants, current)
+    starts = {s: starting_skill(s, game, mode) for s in subjects if s not in current}
+    new = rate(entrants, {**starts, **current})
     changes: dict[str, tuple[Skill, Skill]] = {}
     for subject, after in new.items():
         before = current.get(subject)
@@ -114,7 +127,7 @@ def update_match(
                 .where(Rating.subject == subject, Rating.game == game, Rating.mode == mode)
                 .values(matches=Rating.matches + 1, **values)
             )
-        changes[subject] = (before or Skill.default(), after)
+        changes[subject] = (before or starts[subject], after)
     if new:
         conn.execute(
             insert(RatingHistory),

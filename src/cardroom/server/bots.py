@@ -16,6 +16,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from cardroom.bots import Bot
+from cardroom.bots.calibrated import rating_of
 from cardroom.bots.levels import Level, levels_for
 
 MAX_CACHED_BOTS = 512
@@ -47,8 +48,15 @@ _worker_bots = BotCache()
 
 
 def levels_json(game: str = "skip") -> list[dict[str, Any]]:
+    """The levels of ``game`` as the lobby lists them, each with its calibrated rating
+    (``bots/calibrated.py``; null for a level not measured as it plays now)."""
     return [
-        {"id": level.id, "name": level.name, "description": level.description}
+        {
+            "id": level.id,
+            "name": level.name,
+            "description": level.description,
+            "rating": rating_of(game, level.id),
+        }
         for level in levels_for(game).values()
     ]
 

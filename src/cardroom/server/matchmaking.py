@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from cardroom.bots.calibrated import rating_of
 from cardroom.bots.levels import levels_for
 from cardroom.games import get_game
 from cardroom.league.models import BOT_PREFIX, Rating
@@ -300,7 +301,8 @@ class Queue:
         self._tell({ticket.id: info})
 
     async def nearest_level(self, ticket: Ticket) -> str:
-        """The bot level whose rating in this mode is nearest the player's."""
+        """The bot level whose rating in this mode is nearest the player's: its league rating,
+        else its calibrated one."""
         levels = list(levels_for(ticket.game))
 
         def read(conn: Any) -> dict[str, float]:
@@ -313,7 +315,9 @@ class Queue:
             )
             return {r.subject[len(BOT_PREFIX) :]: r.ordinal for r in rows}
 
-        rated = await self.state.journal.run(read)
+        calibrated = {lv: rating_of(ticket.game, lv, ticket.mode) for lv in levels}
+        rated = {lv: r["ordinal"] for lv, r in calibrated.items() if r is not None}
+        rated |= await self.state.journal.run(read)  # how they fared in the league since
         if not rated:
             return levels[len(levels) // 2]
         return min(rated, key=lambda lv: (abs(rated[lv] - ticket.rating), levels.index(lv)))

@@ -63,12 +63,19 @@ def lineups(entrants: Sequence[str], options: AnyOptions) -> list[tuple[str, ...
     return [tuple(entrants[i % len(entrants)] for i in range(sides))]
 
 
-def schedule(entrants: Sequence[str], options: AnyOptions, games: int, seed: int) -> list[Game]:
-    """``games`` per lineup (rounded up to whole rotations): each deal once per rotation."""
+def schedule(
+    entrants: Sequence[str],
+    options: AnyOptions,
+    games: int,
+    seed: int,
+    pairings: Sequence[tuple[str, ...]] | None = None,
+) -> list[Game]:
+    """``games`` per lineup (rounded up to whole rotations): each deal once per rotation.
+    The lineups are ``pairings`` when given, else every combination of the entrants."""
     sides = sides_of(options)
     deals = max(1, math.ceil(games / sides))
     plan: list[Game] = []
-    for index, lineup in enumerate(lineups(entrants, options)):
+    for index, lineup in enumerate(pairings or lineups(entrants, options)):
         for deal in range(deals):
             for rotation in range(sides):
                 by_side = lineup[rotation:] + lineup[:rotation]
@@ -316,14 +323,16 @@ def run(
     jobs: int = 1,
     timeout: float = 5.0,
     on_game: Callable[[GameResult], None] | None = None,
+    pairings: Sequence[tuple[str, ...]] | None = None,
 ) -> Tournament:
-    """Play the whole schedule on ``jobs`` processes and add up the results."""
-    plan = schedule(entrants, options, games, seed)
+    """Play the whole schedule on ``jobs`` processes and add up the results (only the
+    lineups in ``pairings`` when given)."""
+    plan = schedule(entrants, options, games, seed, pairings)
     tournament = Tournament(
         options=options,
         entrants=list(dict.fromkeys(entrants)),
         seed=seed,
-        lineups=lineups(entrants, options),
+        lineups=list(pairings or lineups(entrants, options)),
     )
     started = time.perf_counter()
     for result in _results(plan, options, jobs, timeout):

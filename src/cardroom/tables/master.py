@@ -77,7 +77,7 @@ class TableSettings:
     bot_delay: float = 0.8
     round_pause: float = 5.0
     autopilot_after: int = 3
-    autopilot_level: str = "easy"
+    autopilot_level: str = "medium"
     history: int = 256  # broadcasts kept for reconnecting clients ...
     history_bytes: int = HISTORY_BYTES  # ... within so many bytes of JSON text
     max_sockets: int = 64  # sockets open to the table, beyond which only seated players get in

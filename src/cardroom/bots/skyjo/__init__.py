@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .casual import CasualBot
 from .counter import CounterBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 
 SKYJO_BOTS: dict[str, Callable[..., Any]] = {
     "random": RandomBot,
+    "casual": CasualBot,
     "greedy": GreedyBot,
     "counter": CounterBot,
 }
 
-__all__ = ["SKYJO_BOTS", "CounterBot", "GreedyBot", "RandomBot"]
+__all__ = ["SKYJO_BOTS", "CasualBot", "CounterBot", "GreedyBot", "RandomBot"]

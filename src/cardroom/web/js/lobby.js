@@ -145,8 +145,16 @@ export class Lobby {
   playPanel() {
     const bots = h("select", { name: "bots", id: "qp-bots" }, [1, 2, 3, 4, 5, 6, 7].map((n) =>
       h("option", { value: n, selected: n === 1 }, `${n} bot${n > 1 ? "s" : ""}`)));
-    const level = h("select", { name: "level", id: "qp-level" }, this.levels.map((l, i) =>
-      h("option", { value: l.id, selected: i === Math.min(1, this.levels.length - 1), title: l.description }, l.name)));
+    const level = h("select", { name: "level", id: "qp-level", "aria-describedby": "qp-level-note" }, this.levels.map((l, i) =>
+      h("option", { value: l.id, selected: i === Math.min(1, this.levels.length - 1), title: l.description },
+        l.rating ? `${l.name} · ${l.rating.ordinal.toFixed(1)}` : l.name)));
+    const levelNote = h("p", { class: "level-note", id: "qp-level-note", "aria-live": "polite" });
+    const sayLevel = () => {
+      const chosen = this.levels.find((l) => l.id === level.value);
+      levelNote.textContent = chosen ? levelLine(chosen) : "";
+    };
+    level.addEventListener("change", sayLevel);
+    sayLevel();
     const skyjo = this.game === "skyjo";
     const lengths = skyjo ? SKYJO_LENGTHS : LENGTHS;
     const length = h("select", { name: "length", id: "qp-length" }, Object.entries(lengths).map(([k, v]) => h("option", { value: k }, v.label)));
@@ -159,6 +167,7 @@ export class Lobby {
         h("label", {}, h("span", {}, "Opponents"), bots),
         h("label", {}, h("span", {}, "Strength"), level),
         h("label", {}, h("span", {}, "Length"), length)),
+      levelNote,
       skyjo ? null : h("label", { class: "check" }, assist, " Show where cards can go (assist)"),
       h("div", { class: "row" }, play),
       rankedNote,
@@ -375,4 +384,13 @@ export class Lobby {
       this.root.removeAttribute("aria-busy");
     }
   }
+}
+
+/** A level in words: what it does, and its measured rating on the league's scale (the one
+ * players' ratings are shown on), with its 95% interval (`cardroom calibrate`). */
+export function levelLine(level) {
+  const r = level.rating;
+  if (!r) return level.description;
+  const measured = `Rated ${r.ordinal.toFixed(1)} (95%: ${r.low.toFixed(1)}–${r.high.toFixed(1)}; ${r.games.toLocaleString("en")} calibration games)`;
+  return level.description ? `${level.description} ${measured}.` : `${measured}.`;
 }

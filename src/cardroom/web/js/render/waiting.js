@@ -23,7 +23,8 @@ export function renderWaiting(model, { levels, me, actions }) {
       if (!mySeat) controls.push(h("button", { type: "button", class: "btn small primary", onclick: () => actions.join(seat.index) }, "Sit here"));
       if (canManage) {
         const level = h("select", { "aria-label": `Bot level for seat ${seat.index + 1}`, class: "bot-level" },
-          levels.map((l) => h("option", { value: l.id }, l.name)));
+          levels.map((l) => h("option", { value: l.id, title: l.description },
+            l.rating ? `${l.name} · ${l.rating.ordinal.toFixed(1)}` : l.name)));
         controls.push(level, h("button", { type: "button", class: "btn small", "data-add-bot": seat.index,
           onclick: () => actions.addBot(seat.index, level.value) }, "Add bot"));
       }
