@@ -34,11 +34,11 @@ class GreedyBot:
         assert me is not None
         values = view.values
         hand = view.hand
-        stock_top = view.stock_tops[me]
         piles = _PILES.get(values) or _piles(values)
         slot_of = piles[0]
 
         # 1. The stock card (own, then the partner's) whenever it fits.
+        stock_top = view.stock_tops[me]
         if stock_top is not None and slot_of[stock_top] >= 0:
             return PLAY_STOCK[slot_of[stock_top]]
         partners = view.partners
@@ -52,116 +52,101 @@ class GreedyBot:
         t1 = d1[-1] if d1 else None
         t2 = d2[-1] if d2 else None
         t3 = d3[-1] if d3 else None
-        discard_tops = [t0, t1, t2, t3]
+        tops = [t0, t1, t2, t3]
+        shown = 0  # the discard tops as bits
+        if t0 is not None:
+            shown |= 1 << t0
+        if t1 is not None:
+            shown |= 1 << t1
+        if t2 is not None:
+            shown |= 1 << t2
+        if t3 is not None:
+            shown |= 1 << t3
+        held = _HELD.get(hand)
+        if held is None:
+            held = _held(hand)
 
         # 2. A play that leads toward the stock card: the shortest chain of available cards.
+        # A chain needs each value from a pile's next card up to the stock card once, from the
+        # hand or a discard top, with wilds in hand filling the gaps (``missing``: the values
+        # neither holds, as bits): one mask and a bit count. Piles come highest first, so the
+        # first chain that can be made is the shortest.
         if stock_top:
-            held = _HELD.get(hand)
-            if held is None:
-                held = _held(hand)
-            have = held[0]  # with the numbers on the discard tops (wilds count apart)
-            if t0:
-                have |= 1 << t0
-            if t1:
-                have |= 1 << t1
-            if t2:
-                have |= 1 << t2
-            if t3:
-                have |= 1 << t3
-            step = _first_step_toward(stock_top, piles[1], hand, discard_tops, have, held[1])
-            if step is not None:
-                return step
+            missing = ~(held[0] | shown)
+            wilds = held[1]
+            target = 1 << stock_top
+            for need, slot in piles[1]:
+                if need < stock_top and ((target - (1 << need)) & missing).bit_count() <= wilds:
+                    if need in tops:
+                        return PLAY_DISCARD[tops.index(need)][slot]
+                    if need in hand:
+                        return PLAY_HAND[need][slot]
+                    return PLAY_HAND[WILD][slot]
 
         # 3. Anything else that fits, without spending wilds: discard tops first, then hand.
-        for i, top in enumerate(discard_tops):
+        for i, top in enumerate(tops):
             if top and slot_of[top] >= 0:
                 return PLAY_DISCARD[i][slot_of[top]]
         for card in hand:
             if card and slot_of[card] >= 0:
                 return PLAY_HAND[card][slot_of[card]]
 
-        # 4. End the turn with a discard that keeps piles descending.
+        # 4. End the turn with a discard that keeps piles descending; wilds are kept unless
+        # nothing else is held.
         if not hand:
             return PASS
-        return _best_discard(hand, discard_tops)
+        return _best_discard(held[0] & ~1 or 1, shown, tops)
 
 
 def _piles(values: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
     """What the building piles take: for each card (0, a wild, to 12), the slot it goes on, -1
-    for none (a wild on the highest pile); and each pile's next card with its slot, highest
-    first (the earliest slot among equals), the order in which chains toward a target are
-    shortest.
+    for none (a wild on the highest pile, the earliest among equals); and each pile's next card
+    with its slot, highest first (the earliest slot among equals), the order in which chains
+    toward a target are shortest.
 
     Memoised: there are at most 13**4 pile configurations and games revisit them constantly.
+    A short run still meets thousands once each, so a miss is kept cheap too.
     """
-    slots = {}
-    highest = 3
-    for j in (3, 2, 1, 0):
-        value = values[j]
-        slots[value + 1] = j
-        if value >= values[highest]:
-            highest = j
-    slots[WILD] = highest
-    steps = tuple(sorted(((values[j] + 1, j) for j in SLOTS), key=lambda step: (-step[0], step[1])))
-    slot_of = tuple(slots.get(card, -1) for card in range(WILD, 13))
-    piles = _PILES[values] = (slot_of, steps)
+    v0, v1, v2, v3 = values
+    slot_of = [-1] * 14  # by card, and a place for a 13 on a pile showing 12 (a made-up position)
+    slot_of[v3 + 1] = 3  # the earliest slot last, so it wins among equal piles
+    slot_of[v2 + 1] = 2
+    slot_of[v1 + 1] = 1
+    slot_of[v0 + 1] = 0
+    slot_of[WILD] = values.index(max(values))
+    # By next card, highest first, then by slot: (11 - value) * 4 + slot orders both at once.
+    a, b, c, d = sorted([(11 - v0) * 4, (11 - v1) * 4 + 1, (11 - v2) * 4 + 2, (11 - v3) * 4 + 3])
+    piles = _PILES[values] = (tuple(slot_of), (_STEPS[a], _STEPS[b], _STEPS[c], _STEPS[d]))
     return piles
 
+
+_STEPS: Final[dict[int, tuple[int, int]]] = {
+    (11 - value) * 4 + slot: (value + 1, slot) for value in range(13) for slot in SLOTS
+}
+"""A pile's sort key in ``_piles`` back to its (next card, slot)."""
 
 _PILES: Final[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]] = {}
 
 
 def _held(hand: tuple[int, ...]) -> tuple[int, int]:
-    """A hand's numbers as a bit mask, and its wilds. Memoised: a view's hand is sorted, so
-    there are at most 8,568 hands of up to five cards."""
+    """A hand's cards as a bit mask (bit 0: a wild), and its wilds. Memoised: a view's hand is
+    sorted, so there are at most 8,568 hands of up to five cards."""
     mask = 0
     for card in hand:
         mask |= 1 << card
-    held = _HELD[hand] = (mask & ~1, hand.count(WILD))
+    held = _HELD[hand] = (mask, hand.count(WILD))
     return held
 
 
 _HELD: Final[dict[tuple[int, ...], tuple[int, int]]] = {}
 
 
-def _first_step_toward(
-    target: int,
-    steps: tuple[tuple[int, int], ...],
-    hand: tuple[int, ...],
-    tops: list[int | None],
-    have: int,
-    wilds: int,
-) -> Action | None:
-    """The first play of the shortest chain that makes ``target`` playable, if any.
-
-    A chain needs each value between a pile's next card and the target once, from the hand or
-    a discard top (``have``, as bits), with wilds in hand filling the gaps: one mask and a bit
-    count. ``steps`` come highest first, so the first chain that can be made is the shortest.
-    """
-    missing = ~have
-    for need, slot in steps:
-        if need < target and (((1 << target) - (1 << need)) & missing).bit_count() <= wilds:
-            if need in tops:
-                return PLAY_DISCARD[tops.index(need)][slot]
-            if need in hand:
-                return PLAY_HAND[need][slot]
-            return PLAY_HAND[WILD][slot]
-    return None
-
-
-def _best_discard(hand: tuple[int, ...], tops: list[int | None]) -> Action:
+def _best_discard(cards: int, shown: int, tops: list[int | None]) -> Action:
     """Keep discard piles descending, in this order of preference: a card one below a pile's
     top, a card equal to a top, the highest card on an empty pile, the smallest step down;
-    only then bury a lower card, as little as possible. Wilds are kept unless nothing else is
-    held. Cards are bits of one int, the highest first: ``bit_length`` finds it."""
-    kept = _DISCARDABLE.get(hand)
-    if kept is None:
-        kept = _discardable(hand)
-    cards, highest, lowest = kept
-    shown = 0
-    for top in tops:
-        if top is not None:
-            shown |= 1 << top
+    only then bury a lower card, as little as possible. ``cards`` are the ones greedy may
+    discard, and ``shown`` the discard tops, as bits of one int: ``bit_length`` finds the
+    highest."""
     below = cards & (shown >> 1)
     if below:
         card = below.bit_length() - 1
@@ -171,7 +156,7 @@ def _best_discard(hand: tuple[int, ...], tops: list[int | None]) -> Action:
         card = equal.bit_length() - 1
         return DISCARD[card][tops.index(card)]
     if None in tops:
-        return DISCARD[highest][tops.index(None)]
+        return DISCARD[cards.bit_length() - 1][tops.index(None)]
     best_step, best_card, best_pile = 13, -1, -1
     for i, top in enumerate(tops):
         assert top is not None
@@ -182,18 +167,5 @@ def _best_discard(hand: tuple[int, ...], tops: list[int | None]) -> Action:
                 best_step, best_card, best_pile = top - card, card, i
     if best_pile >= 0:
         return DISCARD[best_card][best_pile]
+    lowest = (cards & -cards).bit_length() - 1
     return DISCARD[lowest][tops.index(max(tops))]  # type: ignore[type-var]
-
-
-def _discardable(hand: tuple[int, ...]) -> tuple[int, int, int]:
-    """The cards greedy may discard (its numbers, or its wilds when it holds nothing else) as a
-    bit mask, the highest and the lowest. Memoised per sorted hand, like ``_held``."""
-    numbers = [card for card in hand if card != WILD] or [WILD]
-    mask = 0
-    for card in numbers:
-        mask |= 1 << card
-    kept = _DISCARDABLE[hand] = (mask, max(numbers), min(numbers))
-    return kept
-
-
-_DISCARDABLE: Final[dict[tuple[int, ...], tuple[int, int, int]]] = {}

@@ -132,12 +132,21 @@ def view(state: State, seat: int | None) -> SeatView:
     """
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
-    stocks = state.stocks
     hands = state.hands
-    # tuple.__new__ with the fields in declaration order: a view is built for every decision,
-    # and the NamedTuple's keyword-taking constructor costs a third of the build. Per-seat
-    # fields are comprehensions: compiled (make compiled), they are C loops, 40% of a view's
-    # time less; interpreted, 10% more than map() (measured, issue 16).
+    # One pass over the seats for their four fields: a view is built for every decision, and a
+    # loop appending to four lists costs a quarter less than four comprehensions (measured,
+    # issue 16). The lists are one per seat by construction: no strict zip's extra check.
+    hand_counts: list[int] = []
+    stock_tops: list[int | None] = []
+    stock_counts: list[int] = []
+    discards: list[tuple[tuple[int, ...], ...]] = []
+    for hand, stock, piles in zip(hands, state.stocks, state.discards, strict=False):
+        hand_counts.append(len(hand))
+        stock_tops.append(stock[-1] if stock else None)
+        stock_counts.append(len(stock))
+        discards.append(tuple(piles))
+    # tuple.__new__ with the fields in declaration order: the NamedTuple's keyword-taking
+    # constructor costs a third of the build.
     return _new_view(
         SeatView,
         (
@@ -149,10 +158,10 @@ def view(state: State, seat: int | None) -> SeatView:
             state.current,
             state.turn,
             tuple(sorted(hands[seat])) if seat is not None else (),
-            tuple([len(hand) for hand in hands]),
-            tuple([stock[-1] if stock else None for stock in stocks]),
-            tuple([len(stock) for stock in stocks]),
-            tuple([tuple(piles) for piles in state.discards]),
+            tuple(hand_counts),
+            tuple(stock_tops),
+            tuple(stock_counts),
+            tuple(discards),
             tuple(state.building),
             tuple(state.values),
             len(state.draw),
