@@ -216,3 +216,16 @@ def test_the_weight_screen_refuses_a_weight_it_would_not_vary(args: list[str]) -
     outcome = CliRunner().invoke(app, ["bench", "weights", "--games", "2", *args])
     assert outcome.exit_code == 2
     assert "--focus is one of" in outcome.stderr and "wild" in outcome.stderr
+
+
+def test_the_weight_screen_varies_the_partners_reach_only_for_teams() -> None:
+    """``--teams``: the partner's reach (R4.2, teams only) is screened too; at 2 players it
+    would change nothing, so it is not."""
+    from cardroom.benchmarks.weights import tunable, variants
+
+    assert "partner_reach" not in tunable("expert")
+    assert "partner_reach" in tunable("expert", teams=True)
+    assert variants("partner_reach", "expert", teams=True)[1:] == [
+        "planner:refill=11:defence=20:empty_pile=0:partner_reach=2",
+        "planner:refill=11:defence=20:empty_pile=0:partner_reach=8",
+    ]

@@ -8,7 +8,9 @@ next step of the tuning. This is how the expert's ``EXPERT_WEIGHTS`` were found
 (``bots/expert.py``): from the defaults, only the cost of starting a new discard pile moved
 the result much (empty_pile 0: 59-60% of 800 games) and ``defence`` 0 lost badly (35%); around
 that, the value of an emptied hand (refill 11) and then ``defence`` 20. Screen with 800 games,
-then confirm on other seeds: a gain of 2 points is inside the noise of one run.
+then confirm on other seeds: a gain of 2 points is inside the noise of one run. ``--teams``
+screens at 4 players in teams (partners' sides against the default planner's), where the
+partner's reach and the shared discards matter.
 """
 
 from __future__ import annotations
@@ -24,12 +26,18 @@ FIXED = ("stock", "win", "partner_reach", "step")  # units, the win, teams only,
 BASES = {"planner": Weights(), "expert": EXPERT_WEIGHTS}  # whose weights the variants change
 
 
-def tunable(around: str = "planner") -> list[str]:
+def tunable(around: str = "planner", teams: bool = False) -> list[str]:
     """The weights ``variants`` can change around ``around``'s (``--focus`` names one)."""
     base = BASES[around]
-    names = [f.name for f in fields(base) if f.name not in FIXED and getattr(base, f.name)]
+    fixed = _fixed(teams)
+    names = [f.name for f in fields(base) if f.name not in fixed and getattr(base, f.name)]
     extra = ["defence", "empty_pile"] if around == "planner" else []  # variants of their own
     return list(dict.fromkeys(names + extra))
+
+
+def _fixed(teams: bool) -> tuple[str, ...]:
+    """The weights not screened: the partner's reach counts in teams only."""
+    return tuple(name for name in FIXED if not (teams and name == "partner_reach"))
 
 
 def _changed(around: str) -> dict[str, float]:
@@ -42,7 +50,7 @@ def _changed(around: str) -> dict[str, float]:
     }
 
 
-def variants(focus: str | None = None, around: str = "planner") -> list[str]:
+def variants(focus: str | None = None, around: str = "planner", teams: bool = False) -> list[str]:
     """Entrant specs: every tunable weight at half and twice its value in ``around``'s weights
     (``planner``: the defaults, ``expert``: ``EXPERT_WEIGHTS``), and empty_pile's neighbourhood
     (the one that mattered first); or only ``focus``'s."""
@@ -55,7 +63,7 @@ def variants(focus: str | None = None, around: str = "planner") -> list[str]:
 
     specs = [spec()] if changed else []  # the base itself: the row to compare with
     for field in fields(base):
-        if field.name in FIXED or (focus and field.name != focus):
+        if field.name in _fixed(teams) or (focus and field.name != focus):
             continue
         value = getattr(base, field.name)
         specs += [spec(field.name, value * factor) for factor in (0.5, 2.0) if value]
@@ -72,17 +80,19 @@ def main(
     jobs: int = 2,
     focus: str | None = None,
     around: str = "planner",
+    teams: bool = False,
 ) -> None:
     from rich.console import Console
     from rich.progress import track
     from rich.table import Table
 
-    options = Options(players=2, match_target=None)
+    options = Options(players=4 if teams else 2, teams=teams, match_target=None)
+    table_kind = "4 players in teams" if teams else "2 players"
     base = base_spec(around)
     table = Table(
         title=(
             f"Planner weights around the {around}'s ({base}) vs the default planner: "
-            f"{games} duplicate games each, seed {seed}"
+            f"{games} duplicate games each, {table_kind}, seed {seed}"
         ),
         title_justify="left",
         caption="better / worse: the 95% interval is above / below 50%; unclear: it holds 50%",
@@ -93,7 +103,7 @@ def main(
     table.add_column("win rate", justify="right", no_wrap=True)
     table.add_column("95% interval", justify="right", no_wrap=True)
     table.add_column("verdict", no_wrap=True)
-    for spec in track(variants(focus, around), description="variants", transient=True):
+    for spec in track(variants(focus, around, teams), description="variants", transient=True):
         stats = tournament([spec, "planner"], options, games, seed, jobs=jobs).to_json()
         mine = stats["bots"][spec]
         low, high = mine["win_rate_95"]
@@ -103,7 +113,7 @@ def main(
     Console().print(table)
     Console().print(
         f"repeat one: cardroom tournament --bots {base}:<change>,planner --games {games} "
-        f"--seed {seed} --jobs {jobs}"
+        f"--seed {seed} --jobs {jobs}" + (" --players 4 --teams" if teams else "")
     )
 
 

@@ -14,6 +14,14 @@ plan and searches again at its next decision, when it may have seen a new card.
 Its evaluation uses ``EXPERT_WEIGHTS``, tuned by duplicate-deal tournaments (the planner keeps
 its defaults, which are the Medium level's).
 
+With ``horizon`` h (off by default: it has not paid yet), the search runs before the endgame
+too, with short rollouts: each plan, then every seat by the planner until this seat's turn has
+come round h times, scored by a chance of winning learned from the bots' own games
+(``value.py``), read from this seat's view of the sampled deal. Measured (issue 18): with the
+default budget it overrides the planner's move in 2 of 109 positions before the endgame
+(horizon 2: 5 of 109), so it cannot add much; a screen against ``expert:endgame=0`` stopped at
+7 games (3 won), far too few to tell. CPU per decision p95: 0.81 s (``cardroom bench bots``).
+
 The budget is ``samples`` deals per search (and the planner's node budgets), never the clock,
 so a seed gives the same choices on any machine, however busy. ``time_cap`` (seconds, off by
 default) stops sampling early: live play opts in (``levels.LIVE_TIME_CAP``) because a person
@@ -61,6 +69,11 @@ Plan = tuple[Action, ...]
 #   59.8% of 3,200 games over four seeds; 0, 5.5 and 16 were as good on one seed, 44 won 52%.
 # - defence 20 (twice the default): 60.6% on the same 3,200 deals, +0.8 points; 30 added nothing.
 # Every other weight was flat when halved and doubled (within noise of 800 games each).
+# Teams (issue 18): the same weights, as a planner, beat the default planner 61.0% [54.1, 67.5]
+# of 200 duplicate games at 4 players in teams (seed 1), so teams keep them (``cardroom bench
+# weights --around expert --teams`` screens each one there). The teams-only partner_reach,
+# head to head against these weights in teams (200 games, seed 1): 8 won 47.5% [40.7, 54.4],
+# 2 won 51.0% [44.1, 57.8]; the default 4 stays.
 EXPERT_WEIGHTS = Weights(empty_pile=0.0, refill=11.0, defence=20.0)
 
 
@@ -81,6 +94,7 @@ class ExpertBot:
         margin: float = 60.0,
         confidence: float = 1.5,
         time_cap: float | None = None,
+        horizon: int = 0,
         **weights: Any,
     ) -> None:
         self.seed = str(seed)
@@ -90,6 +104,7 @@ class ExpertBot:
         self.margin = float(margin)
         self.confidence = float(confidence)
         self.time_cap = None if time_cap is None else float(time_cap)
+        self.horizon = int(horizon)
         self.weights = EXPERT_WEIGHTS.with_settings(weights)
 
     def choose(self, view: SeatView) -> Action:
@@ -106,7 +121,8 @@ class ExpertBot:
         alternative must beat the planner's plan in the paired comparison (same deals) by
         ``confidence`` standard errors.
         """
-        if not self.samples or not self.in_endgame(view):
+        endgame = self.in_endgame(view)
+        if not self.samples or not (endgame or self.horizon):
             return (search(position_of(view), context_of(view, self.weights))[1],)
         started = time.perf_counter()
         plans = self.shortlist(view)
@@ -122,7 +138,10 @@ class ExpertBot:
             deal = determinize(view, rng)
             row: list[float] = []
             for plan in plans:
-                row.append(self.rollout(deal.copy(), plan))
+                if endgame:
+                    row.append(self.rollout(deal.copy(), plan))
+                else:
+                    row.append(self.short_rollout(deal.copy(), plan))
                 if out_of_time():
                     break
             if len(row) < len(plans):
@@ -178,6 +197,27 @@ class ExpertBot:
             return 0.0
         winners = state.result.winners
         return WIN if me in winners else -WIN if winners else 0.0
+
+    def short_rollout(self, state: State, plan: Plan) -> float:
+        """Play ``plan``, then every seat with the planner until this seat's turn comes round
+        ``horizon`` times, and score that position by the learned chance of winning from this
+        seat's view (``value.py``); a round that ends first scores its result."""
+        me = state.current
+        back = state.turn + self.horizon * state.players  # turns count up by one per seat
+        for action in plan:
+            if state.result is not None or state.current != me:
+                break
+            apply_fast(state, action)
+        moves = 0
+        while state.result is None and state.turn < back and moves < MAX_ROLLOUT_MOVES:
+            apply_fast(state, self.planned(view(state, state.current))[1])
+            moves += 1
+        if state.result is not None:
+            winners = state.result.winners
+            return WIN if me in winners else -WIN if winners else 0.0
+        from .value import load_model  # here: ``python -m cardroom.bots.value`` runs alone
+
+        return WIN * (2 * load_model().win_chance(view(state, me)) - 1)
 
     def planned(self, seat_view: SeatView) -> tuple[float, Action]:
         context = context_of(seat_view, self.weights, ROLLOUT_NODES)

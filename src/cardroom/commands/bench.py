@@ -60,14 +60,17 @@ def weights(
     around: Annotated[
         str, typer.Option(help="Vary the weights of: planner (the defaults) or expert.")
     ] = "planner",
+    teams: Annotated[
+        bool, typer.Option(help="4 players in teams of two instead of 2 players (R2.3).")
+    ] = False,
 ) -> None:
     """Each planner weight halved and doubled, against the default planner: which ones matter."""
     screen = _load("weights")
     if around not in screen.BASES:
         fail(f"--around is {' or '.join(screen.BASES)}, not {around!r}")
-    if focus is not None and focus not in screen.tunable(around):
-        fail(f"--focus is one of {', '.join(screen.tunable(around))}, not {focus!r}")
-    screen.main(games, seed, jobs, focus, around)
+    if focus is not None and focus not in screen.tunable(around, teams):
+        fail(f"--focus is one of {', '.join(screen.tunable(around, teams))}, not {focus!r}")
+    screen.main(games, seed, jobs, focus, around, teams)
 
 
 @bench.command("server")
