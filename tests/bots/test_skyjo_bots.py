@@ -163,12 +163,13 @@ def test_the_counter_does_not_close_into_a_doubling_it_can_see() -> None:
 def test_skyjo_levels_cover_beginner_to_hard_and_skip_keeps_its_own() -> None:
     skyjo = levels_for("skyjo")
     assert list(skyjo) == ["beginner", "easy", "medium", "hard"]
-    assert skyjo["easy"].make(1).name == "greedy"  # the server's autopilot level exists
+    assert skyjo["medium"].make(1).name == "counter"  # the server's autopilot level exists
+    assert skyjo["easy"].make(1).name == "casual"  # the counter, with a newcomer's slips
     assert skyjo["hard"].make(1, live=True).name == "counter"
     assert list(LEVELS) == ["beginner", "easy", "medium", "hard", "master"]
     assert LEVELS_BY_GAME["skip"] is LEVELS
-    assert LEVELS["easy"].make(1).name == "greedy" and LEVELS["easy"].game == "skip"
-    assert set(BOTS) == {"random", "greedy", "planner", "expert"}
+    assert LEVELS["medium"].make(1).name == "greedy" and LEVELS["medium"].game == "skip"
+    assert set(BOTS) == {"random", "casual", "greedy", "planner", "expert"}
 
 
 def test_bot_names_and_specs_are_per_game() -> None:

@@ -14,6 +14,7 @@ from sqlalchemy import Engine
 
 from cardroom.games.skip import Options
 from cardroom.league import on_match_finished
+from cardroom.league.ratings import Skill, starting_skill
 from cardroom.server.app import create_app
 from cardroom.server.settings import Settings
 
@@ -97,7 +98,8 @@ def test_boards_profiles_and_the_rating_plot(client, conn) -> None:
     conn.commit()
 
     ranked = client.get("/api/leaderboards/ranked?period=week&mode=2p&page=1").json()
-    assert [(e["player"], e["bot"]) for e in ranked["entries"]] == [("p_ada", None), (None, "easy")]
+    # Easy starts at its calibrated rating (cardroom calibrate): one win does not pass it.
+    assert [(e["player"], e["bot"]) for e in ranked["entries"]] == [(None, "easy"), ("p_ada", None)]
     winners = client.get("/api/leaderboards/winners?period=today&table=t_r").json()
     assert winners["entries"][0]["name"] == "Ada" and winners["total"] == 1
     assert client.get("/api/leaderboards/winners?period=century").status_code == 400
@@ -182,7 +184,9 @@ def test_a_tables_ratings_are_read_in_one_call_and_unrated_subjects_left_out(cli
     answer = client.get(query).json()
     assert answer["game"] == "skip" and answer["mode"] == "2p"
     assert set(answer["ratings"]) == {"p_ada", "bot:easy"}  # p_new was never rated
-    assert answer["ratings"]["p_ada"] > answer["ratings"]["bot:easy"]  # Ada won
+    assert answer["ratings"]["p_ada"] > Skill.default().ordinal  # Ada won: up from a newcomer's
+    calibrated = starting_skill("bot:easy", "skip", "2p").ordinal
+    assert answer["ratings"]["bot:easy"] < round(calibrated, 1)  # Easy lost: down from its own
     assert client.get("/api/ratings?mode=3p%2B&subject=p_ada").json()["ratings"] == {}
     too_many = "&".join(f"subject=p_{n}" for n in range(9))
     assert client.get(f"/api/ratings?mode=2p&{too_many}").status_code == 400
