@@ -378,6 +378,8 @@ async def play_until_over(
     rng = random.Random(seed)
     latest = position or await person.expect(_is_position)
     while True:
+        if _is_over(latest):  # before the league's news that follows (it carries a view too)
+            return latest
         while person.cursor < len(person.messages):  # act only on the newest position
             message = person.messages[person.cursor]
             person.cursor += 1
