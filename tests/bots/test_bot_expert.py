@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import asdict
 
+import pytest
 from bot_positions import TABLES, play_forward
 
 from cardroom.bots.expert import EXPERT_WEIGHTS, WIN, ExpertBot, _outcome
@@ -18,12 +19,17 @@ TABLE = Options(players=2, match_target=None)
 SMALL = {"samples": 3, "candidates": 3, "time_cap": None, "endgame": 99}
 
 
-def test_a_seed_and_a_view_give_one_choice() -> None:
+# The short-horizon search with the learned leaf (``horizon``, bots/value.py), opt-in.
+SHORT = {"samples": 3, "candidates": 3, "horizon": 1, "margin": 500}
+
+
+@pytest.mark.parametrize("settings", [SMALL, SHORT], ids=["endgame search", "short horizon"])
+def test_a_seed_and_a_view_give_one_choice(settings: dict) -> None:
     """With an iteration budget (no time cap) the search is deterministic."""
-    for seed in range(6):
+    for seed in range(6 if settings is SMALL else 4):
         state = play_forward(TABLE, seed, 30 + 10 * seed)
         seen = view(state, state.current)
-        assert ExpertBot(5, **SMALL).choose(seen) == ExpertBot(5, **SMALL).choose(seen)
+        assert ExpertBot(5, **settings).choose(seen) == ExpertBot(5, **settings).choose(seen)
 
 
 def test_it_follows_its_plan_through_a_whole_turn_legally() -> None:
