@@ -29,7 +29,8 @@ async def my_turn(person: Person) -> dict:
 
 
 async def test_R7_6_a_hint_over_the_socket_is_a_legal_step_from_ones_own_view(server):
-    ada, _table, _match = await bot_match(server, "Ada")
+    # A stock of 8: the bot (it moves first) cannot win in its first turn, as it may with 3.
+    ada, _table, _match = await bot_match(server, "Ada", stock_size=8)
     position = await my_turn(ada)
     await ada.send({"type": "hint"})
     hint = await ada.expect(lambda m: m["type"] == "hint")

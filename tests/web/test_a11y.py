@@ -20,14 +20,33 @@ AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SERIOUS = ("serious", "critical")
 
 
+# The page at rest: no move on its way (its pulse dims the piles) and the socket open (a
+# reconnecting board is dimmed on purpose).
+AT_REST = """() => !document.querySelector('#board[data-pending]')
+    && !document.querySelector('.table-layout:not([data-connection="open"])')"""
+
+
 def violations(page: Any) -> list[str]:
-    """axe-core's serious and critical findings on the page as it is, one line each."""
+    """axe-core's serious and critical findings on the page at rest, one line each, with what
+    axe measured (for contrast: the colours and the ratio). A finding must hold on a second
+    look half a second later: one caught mid-change (a pile drawn again, a pulse) is not the
+    page's."""
+    found = _axe(page)
+    if found:
+        page.wait_for_timeout(500)
+        page.wait_for_function(AT_REST, timeout=10_000)
+        found = _axe(page)
+    return found
+
+
+def _axe(page: Any) -> list[str]:
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     found = page.evaluate(
         """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
             .map((v) => ({id: v.id, impact: v.impact, help: v.help,
-                          nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))"""
+                          nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')
+                            + (n.any[0]?.message ? ` (${n.any[0].message})` : ''))}))"""
     )
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}"

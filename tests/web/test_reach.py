@@ -67,7 +67,8 @@ def test_the_assist_ring_shows_on_a_playable_stock_card_and_is_not_green(
 ) -> None:
     page = quick_page
     ui.sign_in(page, "Ringer")
-    ui.create_bot_table(page, stock=8)
+    # A long stock: even Beginner wins a short round now and then before our stock card fits.
+    ui.create_bot_table(page, stock=20)
     for _ in range(300):  # moves (building the piles up) until the stock's top can be played
         assert ui.wait_my_turn_or_end(page), "the match ended before the stock could be played"
         actions = ui.legal(page)
