@@ -32,15 +32,23 @@ def test_a_seed_and_a_view_give_one_choice(settings: dict) -> None:
         assert ExpertBot(5, **settings).choose(seen) == ExpertBot(5, **settings).choose(seen)
 
 
-def test_it_follows_its_plan_through_a_whole_turn_legally() -> None:
+@pytest.mark.parametrize(
+    ("settings", "tables", "moves"),
+    [(SMALL, [TABLE], 60), (SHORT, TABLES, 25)],
+    ids=["endgame search", "short horizon, every table"],
+)
+def test_it_follows_its_plan_through_a_whole_turn_legally(
+    settings: dict, tables: list[Options], moves: int
+) -> None:
     """R4.2-R4.4: every step of the chosen plan is legal when it is played."""
-    state = play_forward(TABLE, 11, 60)
-    bot, me = ExpertBot(1, **SMALL), state.current
-    while state.current == me and state.result is None:
-        action = bot.choose(view(state, me))
-        check(state, action)
-        apply(state, action)
-    assert state.result is not None or state.current != me
+    for options in tables:
+        state = play_forward(options, 11 if settings is SMALL else 9, moves)
+        bot, me = ExpertBot(1, **settings), state.current
+        while state.current == me and state.result is None:
+            action = bot.choose(view(state, me))
+            check(state, action)
+            apply(state, action)
+        assert state.result is not None or state.current != me
 
 
 def test_the_last_stock_card_scores_a_win_in_every_rollout() -> None:

@@ -9,7 +9,7 @@ from bot_positions import TABLES, play_forward
 
 from cardroom.bots.expert import ExpertBot
 from cardroom.bots.value import FEATURES, MODEL_FILE, features, load_model
-from cardroom.games.skip import Options, apply, check, new_round, view
+from cardroom.games.skip import Options, new_round, view
 from cardroom.games.skip.sampling import determinize
 
 TABLE = Options(players=2, match_target=None)
@@ -55,13 +55,3 @@ def test_cards_the_seat_cannot_see_do_not_change_the_short_horizon_choice() -> N
         assert ExpertBot(2, **SHORT).choose(view(state, seat)) == ExpertBot(2, **SHORT).choose(
             view(twin, seat)
         )
-
-
-def test_the_short_horizon_expert_plays_legal_turns_at_every_table() -> None:
-    for options in TABLES:
-        state = play_forward(options, 9, 25)
-        bot, me = ExpertBot(1, **SHORT), state.current
-        while state.current == me and state.result is None:
-            action = bot.choose(view(state, me))
-            check(state, action)
-            apply(state, action)
