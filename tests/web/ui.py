@@ -23,11 +23,20 @@ def create_bot_table(
 ) -> str:
     """A 2-seat table (single round unless `target`) from the lobby's form, one bot, started,
     and this seat to play: with a stock of 1 or 2 the bot (Beginner: it plays its stock card
-    whenever it fits) empties it in its first turn now and then, when it moves first; such a
-    table is left for a new one."""
+    whenever it fits) empties it in its first turn now and then, when it moves first; a table
+    whose match that ended is left for a new one (a round so ended, in a longer match, is the
+    caller's to see)."""
     for _ in range(8):
         table_id = _create_bot_table(page, stock, assist, target, hints)
-        if wait_my_turn_or_end(page):
+        page.wait_for_function(  # our turn, or a round (or the match) won by the bot at once
+            """() => {
+                if (document.querySelector('#match-result, #round-summary')) return true;
+                const b = document.querySelector('#board');
+                return b && b.dataset.myTurn === 'true' && JSON.parse(b.dataset.legal).length > 0;
+            }""",
+            timeout=30_000,
+        )
+        if page.locator("#match-result").count() == 0:
             return table_id
         page.goto("/")
         page.wait_for_selector("#quick-play")
