@@ -28,14 +28,8 @@ def create_bot_table(
     caller's to see)."""
     for _ in range(8):
         table_id = _create_bot_table(page, stock, assist, target, hints)
-        page.wait_for_function(  # our turn, or a round (or the match) won by the bot at once
-            """() => {
-                if (document.querySelector('#match-result, #round-summary')) return true;
-                const b = document.querySelector('#board');
-                return b && b.dataset.myTurn === 'true' && JSON.parse(b.dataset.legal).length > 0;
-            }""",
-            timeout=30_000,
-        )
+        # Our turn, or a round (or the match) won by the bot at once.
+        wait_my_turn_or(page, "#match-result, #round-summary")
         if page.locator("#match-result").count() == 0:
             return table_id
         page.goto("/")
@@ -85,28 +79,27 @@ def bot_table(
 
 def wait_my_turn_or_end(page: Any) -> bool:
     """Wait until this seat may act (True) or the match result shows (False)."""
-    page.wait_for_function(
-        """() => {
-            if (document.querySelector('#match-result')) return true;
-            const b = document.querySelector('#board');
-            return b && b.dataset.myTurn === 'true' && JSON.parse(b.dataset.legal).length > 0;
-        }""",
-        timeout=30_000,
-    )
+    wait_my_turn_or(page, "#match-result")
     return page.locator("#match-result").count() == 0
 
 
 def wait_round_summary_or_my_turn(page: Any) -> bool:
     """Wait until the round summary shows (True) or this seat may act (False)."""
+    wait_my_turn_or(page, "#round-summary")
+    return page.locator("#round-summary").count() > 0
+
+
+def wait_my_turn_or(page: Any, selector: str) -> None:
+    """Wait until this seat may act (it has legal actions) or ``selector`` shows."""
     page.wait_for_function(
-        """() => {
-            if (document.querySelector('#round-summary')) return true;
+        """(selector) => {
+            if (document.querySelector(selector)) return true;
             const b = document.querySelector('#board');
             return b && b.dataset.myTurn === 'true' && JSON.parse(b.dataset.legal).length > 0;
         }""",
+        arg=selector,
         timeout=30_000,
     )
-    return page.locator("#round-summary").count() > 0
 
 
 def legal(page: Any) -> list[Action]:
