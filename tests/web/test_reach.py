@@ -4,6 +4,7 @@ and cannot be taken for the green of the 5-8 cards."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,13 @@ def test_the_assist_ring_shows_on_a_playable_stock_card_and_is_not_green(
         raise AssertionError("the stock never became playable in 300 moves")
     card = page.locator('.mine-area [data-src="stock"] > .card:not(.stock-under)')
     page.wait_for_selector('.mine-area [data-src="stock"][data-state~="can-move"]')
+    with contextlib.suppress(Exception):  # the shadow eases into the ring: read it once there
+        page.wait_for_function(
+            """() => getComputedStyle(document.querySelector(
+                '.mine-area [data-src="stock"] > .card:not(.stock-under)')).boxShadow
+                .includes('rgb(255, 255, 255)')""",
+            timeout=5_000,
+        )
     ring = card.evaluate("el => getComputedStyle(el).boxShadow")
     assert "rgb(255, 255, 255)" in ring, ring  # a white ring, with a dark edge
     assert "123, 224, 168" not in ring and "23, 138, 74" not in ring  # no green: 5-8 are green
