@@ -47,6 +47,16 @@ async def test_two_people_play_a_skyjo_game_to_its_end_and_its_record_replays(se
     assert record["game"] == "skyjo" and replay_skyjo(record).scores == totals
     watched = [m["view"] for m in eve.messages if m.get("view")]
     assert watched and all(v["seat"] is None for v in watched)
+    # The review: Bea's decisions weighed by the Hard level, the round in Bea's views only.
+    reviewed = await eve.http.get(f"/api/matches/{over['match']}/review", params={"seat": 1})
+    assert reviewed.status_code == 200, reviewed.text
+    data = reviewed.json()
+    assert data["game"] == "skyjo" and data["unit"] == "points" and data["names"][1] == "Bea"
+    assert data["decisions"] == sum(1 for r in record["rounds"] for m in r["moves"] if m["seat"])
+    assert data["frames"][0]["kind"] == "deal"
+    assert all(f["view"]["seat"] == 1 and f["view"]["game"] == "skyjo" for f in data["frames"])
+    for turn in data["costliest"]:
+        assert turn["cost"] > 0 and turn["reason"] and turn["expert"][0]["type"] != "reveal"
     for person in (ada, bea, eve):
         await person.close()
 

@@ -46,6 +46,24 @@ def test_a_whole_skyjo_game_against_two_bots_on_a_phone(phone_page: Any, artifac
     log = page.locator(".log li").all_text_contents()
     assert any("turned" in line for line in log), log
     assert any("is over" in line for line in log)
+    # The review: this seat's turns weighed by the Hard level, the round in its own views.
+    link = page.get_attribute("#review-link", "href")
+    assert link and link.startswith("/league/review.html?")
+    page.goto(link)
+    page.wait_for_selector("#costliest")
+    assert page.inner_text("h2") == "Game review: Phoebe"
+    turns = page.locator(".costly-turn")
+    assert turns.count() > 0, "taking the first legal step every time gives points away"
+    assert "points" in turns.first.inner_text() and "the Hard level:" in turns.first.inner_text()
+    turns.first.locator("button[data-step]").click()
+    page.wait_for_selector("#replay-note:not([hidden])")
+    assert page.locator(".r-seat.mine .sk-card").count() == 12  # removed columns as gaps
+    assert page.locator(".r-seat:not(.mine)").count() == 2  # the two bots' grids, as seen
+    page.keyboard.press("ArrowRight")
+    said = page.inner_text("#replay-said")
+    assert re.search(r"(drew|took|kept|discarded|turned|ran out).*\.$", said), said
+    page.screenshot(path=artifacts / "skyjo-review-phone.png", full_page=True)
+    page.go_back()
     # The profile groups achievements by game, the game asked for first; a first Skyjo game
     # earned one (the league works off the writer, so its news may take a moment).
     me = page.evaluate("JSON.parse(localStorage.getItem('cardroom.player')).id")

@@ -3,7 +3,8 @@
 Run: ``cardroom bench review``. Rounds of the planner against greedy at standard rules
 (stock 30), played first (not timed); then each round is reviewed for seat 1 and seat 2, as the
 review page and ``cardroom review`` do, and timed. The goal: a whole 2-player round (both seats)
-reviewed in under 10 s on this machine.
+reviewed in under 10 s on this machine. Then whole Skyjo games (the Hard counter against a
+slipping one, to the end score), reviewed the same way by the Hard level: seconds per game.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from rich.table import Table
 
 from cardroom.bots import make_bot
 from cardroom.bots.review import review
-from cardroom.games.base import ACTION, Step
+from cardroom.bots.skyjo import review as skyjo_review
+from cardroom.games import skyjo
+from cardroom.games.base import ACTION, NEXT_ROUND, Step
 from cardroom.games.skip import Options, action_to_json
 from cardroom.sim.play import play_match
 
@@ -47,3 +50,35 @@ def main(rounds: int = 3, seed: int = 1) -> None:
         f"median {statistics.median(r[0] for r in rows):.2f} s, worst {worst:.2f} s per round; "
         f"command: cardroom bench review --rounds {rounds} --seed {seed}"
     )
+    skyjo_games = [skyjo_game(f"review-bench/skyjo/{seed}/{n}") for n in range(rounds)]
+    seconds = []
+    decisions = 0
+    for match_seed, steps in skyjo_games:
+        started = time.perf_counter()
+        options = skyjo.Options(players=2)
+        for seat in (0, 1):
+            decisions += skyjo_review.review(options, match_seed, steps, seat).decisions
+        seconds.append(time.perf_counter() - started)
+    console.print(
+        f"Skyjo: {rounds} whole 2-player games ({decisions} decisions, both seats) reviewed by "
+        f"the Hard level: median {statistics.median(seconds):.2f} s, worst {max(seconds):.2f} s "
+        "per game"
+    )
+
+
+def skyjo_game(match_seed: str) -> tuple[str, list[Step]]:
+    """A whole Skyjo game, the Hard counter against a counter that slips, as stored steps."""
+    match = skyjo.Match(skyjo.Options(players=2), match_seed)
+    slipping = {"slip": 0.1, "counting": 0, "column": 0.3, "gift": 0.0}
+    bots = [make_bot("counter", match_seed, game="skyjo")]
+    bots.append(make_bot("casual", match_seed, slipping, game="skyjo"))
+    steps: list[Step] = []
+    while not match.over:
+        step = Step(NEXT_ROUND)
+        if not match.between_rounds:
+            seat = match.current
+            assert seat is not None
+            step = Step(ACTION, seat, skyjo.action_to_json(bots[seat].choose(match.view(seat))))
+        match.apply_step(step)
+        steps.append(step)
+    return match_seed, steps

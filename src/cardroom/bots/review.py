@@ -1,12 +1,13 @@
-"""A finished Skip match reviewed for one seat: each of its turns scored by the expert from that
-seat's view at the time (``advice.judge``), the costliest first, with what the expert would
-have played and why. Only the seat's own views are read (R7.2): a review shows a player what
-they could have known, never what they could not.
+"""A finished match reviewed for one seat: each of its turns scored by the game's best judge
+from that seat's view at the time, the costliest first, with what the judge would have played
+and why. Skip's judge is the expert (``advice.judge``, here); Skyjo's is the Hard level's
+counter (``skyjo/review.py``). Only the seat's own views are read (R7.2): a review shows a
+player what they could have known, never what they could not.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,22 @@ from .advice import explain, judge
 
 STOCK_CARD = 100.0
 """The expert's unit: a stock card played is worth 100; a cost is shown in stock cards."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """How a game's review counts and writes: a cost of ``unit`` is shown as 1 ``name``;
+    costs up to ``noise`` are ties, not losses; ``encode`` writes an action as JSON; ``judge``
+    names who scored it, for people."""
+
+    unit: float
+    name: str
+    noise: float
+    encode: Callable[[Any], dict[str, Any]]
+    judge: str
+
+
+SKIP = Scale(STOCK_CARD, "stock cards", 0.5, action_to_json, "the expert")
 
 
 @dataclass(slots=True)
@@ -37,15 +54,16 @@ class TurnReview:
     reason: str = ""
     view: SeatView | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, scale: Scale = SKIP) -> dict[str, Any]:
+        encode = scale.encode
         return {
             "round": self.round,
             "turn": self.turn,
             "step": self.step,
-            "cost": round(self.cost / STOCK_CARD, 2),
-            "played": [action_to_json(a) for a in self.played],
-            "expert": [action_to_json(a) for a in self.expert],
-            "instead_of": action_to_json(self.instead_of) if self.instead_of else None,
+            "cost": round(self.cost / scale.unit, 2),
+            "played": [encode(a) for a in self.played],
+            "expert": [encode(a) for a in self.expert],
+            "instead_of": encode(self.instead_of) if self.instead_of else None,
             "instead_at": self.instead_at,
             "reason": self.reason,
         }
@@ -56,6 +74,7 @@ class Review:
     seat: int
     turns: list[TurnReview]
     decisions: int
+    scale: Scale = SKIP
 
     @property
     def total(self) -> float:
@@ -63,17 +82,20 @@ class Review:
 
     def costliest(self, limit: int | None = None) -> list[TurnReview]:
         """The turns that lost something, the costliest first (ties: the earlier turn)."""
-        lost = [t for t in self.turns if t.cost > 0.5]
+        lost = [t for t in self.turns if t.cost > self.scale.noise]
         lost.sort(key=lambda t: (-t.cost, t.step))
         return lost[:limit] if limit is not None else lost
 
     def to_json(self, limit: int | None = None) -> dict[str, Any]:
+        scale = self.scale
         return {
             "seat": self.seat,
             "turns": len(self.turns),
             "decisions": self.decisions,
-            "total_cost": round(self.total / STOCK_CARD, 2),
-            "costliest": [t.to_json() for t in self.costliest(limit)],
+            "unit": scale.name,
+            "judge": scale.judge,
+            "total_cost": round(self.total / scale.unit, 2),
+            "costliest": [t.to_json(scale) for t in self.costliest(limit)],
         }
 
 

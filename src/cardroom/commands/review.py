@@ -1,4 +1,5 @@
-"""``review``: a finished Skip game's costliest turns for one seat, as the expert sees them."""
+"""``review``: a finished game's costliest turns for one seat, as the game's judge sees them
+(Skip: the expert, in stock cards; Skyjo: the Hard counter, in expected points)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,18 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cardroom.bots.review import STOCK_CARD, Review, TurnReview, review
+from cardroom.bots.review import Review, TurnReview
+from cardroom.bots.reviews import review_match
 from cardroom.commands.common import fail
-from cardroom.games.skip import Options, ReplayError, replay
+from cardroom.games import get_game, skip, skyjo
+from cardroom.games.base import ReplayError
 from cardroom.games.skip.cards import card_name
-from cardroom.games.skip.facts import steps_of_record
+from cardroom.games.skip.facts import steps_of_record as skip_steps
+from cardroom.games.skyjo.cards import column_of, row_of
+from cardroom.games.skyjo.facts import steps_of_record as skyjo_steps
+
+RECORDS = {"skip": (skip.replay, skip_steps), "skyjo": (skyjo.replay, skyjo_steps)}
+"""Each reviewed game's record replay (R7.5) and its steps."""
 
 console = Console()
 
@@ -25,7 +33,8 @@ def register(app: typer.Typer) -> None:
 
 def review_command(
     file: Annotated[
-        Path, typer.Argument(exists=True, dir_okay=False, help="A Skip game record (JSON).")
+        Path,
+        typer.Argument(exists=True, dir_okay=False, help="A Skip or Skyjo game record (JSON)."),
     ],
     seat: Annotated[int, typer.Option(help="The seat to review, 1 to the number of players.")],
     top: Annotated[int, typer.Option(min=1, help="How many of the costliest turns to list.")] = 10,
@@ -34,10 +43,12 @@ def review_command(
     """Score every turn of one seat with the expert, from that seat's view at the time, and
     list the costliest with what the expert would have played and why."""
     record = load_record(file)
-    options = Options.from_json(record["options"])
+    game = record.get("game", "skip")
+    options = get_game(game).options_from_json(record["options"])
     if not 1 <= seat <= options.players:
         fail(f"--seat is 1 to {options.players} for this game, not {seat}")
-    result = review(options, str(record.get("seed", "")), steps_of_record(record), seat - 1)
+    steps = RECORDS[game][1](record)
+    result = review_match(game, options, str(record.get("seed", "")), steps, seat - 1)
     if as_json:
         data = result.to_json(top)
         data["seat"] = seat
@@ -49,15 +60,18 @@ def review_command(
 
 
 def load_record(file: Path) -> dict:
-    """A Skip record that replays (R7.5), or a one-line refusal."""
+    """A Skip or Skyjo record that replays (R7.5), or a one-line refusal."""
     try:
         record = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         fail(f"cannot read {file} as JSON: {error}", 1)
-    if not isinstance(record, dict) or record.get("game", "skip") != "skip":
-        fail("review reads Skip game records (cardroom simulate --records, or a finished match)")
+    if not isinstance(record, dict) or record.get("game", "skip") not in RECORDS:
+        fail(
+            "review reads Skip and Skyjo game records "
+            "(cardroom simulate --records, or a finished match)"
+        )
     try:
-        replay(record)
+        RECORDS[record.get("game", "skip")][0](record)
     except ReplayError as error:
         fail(f"{error}; see cardroom replay", 1)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
@@ -67,27 +81,36 @@ def load_record(file: Path) -> dict:
 
 def print_review(result: Review, name: str, top: int) -> None:
     costly = result.costliest(top)
+    scale = result.scale
+    if scale.name == "points":
+        how = (
+            "expected points given away in all (the Hard level's weighing; lower is better). "
+            "C column, R row."
+        )
+    else:
+        how = (
+            "stock cards given away in all (the expert's evaluation: a stock card played = 1). "
+            "H hand, S stock, D your discard pile, B building pile."
+        )
     console.print(
         f"[bold]{name}[/]: {len(result.turns)} turns, {result.decisions} decisions reviewed; "
-        f"{result.total / STOCK_CARD:.2f} stock cards given away in all "
-        "(the expert's evaluation: a stock card played = 1). "
-        "H hand, S stock, D your discard pile, B building pile."
+        f"{result.total / scale.unit:.2f} {how}"
     )
     if not costly:
-        console.print("Every turn matched the expert's choice.")
+        console.print(f"Every turn matched {scale.judge}'s choice.")
         return
     table = Table(title=f"The {len(costly)} costliest turns", title_justify="left")
     table.add_column("round", justify="right")
     table.add_column("turn", justify="right")
     table.add_column("cost", justify="right")
     table.add_column("played", overflow="fold")
-    table.add_column("the expert instead", overflow="fold")
+    table.add_column(f"{scale.judge} instead", overflow="fold")
     table.add_column("why", overflow="fold", ratio=2)
     for turn in costly:
         table.add_row(
             str(turn.round),
             str(turn.turn),
-            f"{turn.cost / STOCK_CARD:.2f}",
+            f"{turn.cost / scale.unit:.2f}",
             played_text(turn),
             "; ".join(describe(a) for a in turn.expert),
             turn.reason,
@@ -101,8 +124,17 @@ def played_text(turn: TurnReview) -> str:
 
 
 def describe(action: Any) -> str:
-    """An action as a short phrase: "H7→B2", "S→B1", "D3→B1", "discard 9 on D3"."""
+    """An action as a short phrase: "H7→B2", "S→B1", "D3→B1", "discard 9 on D3"; Skyjo's
+    "take→C1R2", "draw", "keep→C4R2", "discard, turn C3R3"."""
     kind = getattr(action, "kind", "")
+    if isinstance(action, skyjo.Action):
+        if action.kind in ("draw", "timeout"):
+            return action.kind
+        where = f"C{column_of(action.position) + 1}R{row_of(action.position) + 1}"
+        if action.kind == "discard":
+            return f"discard, turn {where}"
+        verb = {"exchange": "keep", "reveal": "turn"}.get(action.kind, action.kind)
+        return f"{verb}→{where}"
     if kind == "play":
         source = {
             "hand": f"H{card_name(action.card)}",

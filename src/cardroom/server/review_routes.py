@@ -1,5 +1,6 @@
-"""The post-game review over HTTP: a finished Skip match, one seat's turns scored by the expert
-(``bots.review``) and the match replayed move by move in that seat's views.
+"""The post-game review over HTTP: a finished match, one seat's turns scored by the game's judge
+(``bots.reviews``: Skip's expert, Skyjo's Hard counter) and a round replayed move by move in
+that seat's views.
 
 Only once the match is over (``409 not_finished`` before): until then the review would show a
 hand. After the end it shows no more than the match's record already does (that seat's own
@@ -12,7 +13,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from cardroom.bots.review import review
+from cardroom.bots.reviews import REVIEWERS, review_match
 from cardroom.games import get_game
 from cardroom.games.base import NEXT_ROUND, Game, Step, replay_from
 from cardroom.server.limits import client_address, take_all
@@ -39,8 +40,9 @@ async def match_review(
     row, moves = await load_match(request, match_id)
     if row["status"] != "finished":
         raise Refusal(409, "not_finished", "a match is reviewed once it is over")
-    if (row.get("game") or "skip") != "skip":
-        raise Refusal(400, "bad_request", "reviews are for Skip matches (Skyjo's come later)")
+    name = row.get("game") or "skip"
+    if name not in REVIEWERS:
+        raise Refusal(400, "bad_request", f"{name} matches are not reviewed")
     seats = row["seats"]
     if seat is None and player is not None:
         seat = next((i for i, s in enumerate(seats) if s.get("player_id") == player), None)
@@ -48,7 +50,7 @@ async def match_review(
             raise Refusal(404, "not_found", f"{player!r} did not play match {match_id!r}")
     if seat is None or not 0 <= seat < len(seats):
         raise Refusal(400, "bad_request", f"seat is 0 to {len(seats) - 1}")
-    game = get_game("skip")
+    game = get_game(name)
     options = game.options_from_json(row["options"])
     steps = repo.steps_of(moves)
     rounds = 1 + sum(1 for s in steps if s.kind == NEXT_ROUND)
@@ -56,13 +58,13 @@ async def match_review(
         raise Refusal(400, "bad_request", f"round is 1 to {rounds}")
 
     def work() -> dict[str, Any]:
-        reviewed = review(options, row["seed"], steps, seat)
+        reviewed = review_match(name, options, row["seed"], steps, seat)
         return {
             **reviewed.to_json(COSTLIEST),
             "frames": frames(game, options, row["seed"], steps, seat, round),
         }
 
-    # A review is seconds of the expert's CPU: each address gets a few per minute, one is
+    # A Skip review is seconds of the expert's CPU: each address gets a few per minute, one is
     # computed at a time (``guards.reviewing``), and one already made is served again.
     kept: dict[tuple[str, int, int], dict[str, Any]] = request.app.state.reviews
     key = (match_id, seat, round)
@@ -76,7 +78,7 @@ async def match_review(
             del kept[next(iter(kept))]
     return {
         "match": match_id,
-        "game": "skip",
+        "game": name,
         "names": [s.get("name") or f"Seat {i + 1}" for i, s in enumerate(seats)],
         "scores": row["scores"],
         "winners": row["winners"],

@@ -152,6 +152,41 @@ class CounterBot:
         self._remember(view, grid, action, put)
         return action
 
+    def values(self, view: SeatView) -> dict[Action, float]:
+        """Every legal action weighed as ``choose`` weighs it: expected points, lower is
+        better (the best is the one ``choose`` plays, up to ties). A review asks this at each
+        of a seat's decisions, then ``played``, so the bot's memory follows that seat's game;
+        before the first turn every card is as good as another (all 0)."""
+        self.memory.observe(view)
+        assert view.seat is not None
+        grid = list(view.grids[view.seat])
+        if view.phase == "reveal":
+            return {action: 0.0 for action in view.legal_actions()}
+        judge = _Judge(view, self.memory.pool(view, self.counting), self)
+        out: dict[Action, float] = {}
+        if view.holding:
+            assert view.drawn is not None
+            for value, pos, _put in judge.placements(grid, view.drawn):
+                out[exchange(pos)] = value
+            for value, pos in judge.flips(grid, view.drawn):
+                out[discard(pos)] = value - 0.01  # as ``best_with`` breaks the tie
+            return out
+        out[DRAW] = sum(p * judge.best_with(grid, c)[0] for c, p in judge.pool.odds)
+        if view.discard_top is not None:
+            for value, pos, _put in judge.placements(grid, view.discard_top):
+                out[take(pos)] = value
+        return out
+
+    def played(self, view: SeatView, action: Action) -> None:
+        """Remember what the seat did at ``view`` (the card it left on the discard pile), as
+        ``choose`` remembers its own choice."""
+        if view.phase == "reveal" or action.kind in ("draw", "timeout", "reveal"):
+            return
+        assert view.seat is not None
+        grid = list(view.grids[view.seat])
+        put = view.drawn if action.kind == "discard" else grid[action.position]
+        self._remember(view, grid, action, put if isinstance(put, int) else None)
+
     def _reveal(self, grid: list[Cell]) -> int:
         """Two cards of one column: a pair there is a column in the making."""
         hidden = hidden_positions(grid)

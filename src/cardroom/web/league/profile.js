@@ -161,7 +161,7 @@ async function init() {
     el("ul", {}, data.recent.map((m) =>
       el("li", {}, `${m.finished_at.slice(0, 10)} · ${GAMES[m.game] || m.game || "Skip"} ${m.mode}${m.ranked ? " ranked" : ""} · `,
         m.won ? "won" : "lost", ` · ${m.points} points`,
-        (m.game || "skip") === "skip" ? [" · ", el("a", { href: `/league/review.html?${new URLSearchParams({ match: m.match, player: id })}` }, "review")] : null))),
+        [" · ", el("a", { href: `/league/review.html?${new URLSearchParams({ match: m.match, player: id })}` }, "review")]))),
   );
 }
 

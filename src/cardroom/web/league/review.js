@@ -1,11 +1,13 @@
 /**
- * The post-game review of a finished Skip match (GET /api/matches/{id}/review): one seat's
- * costliest turns first, each with what the expert would have played and why, then the round
- * replayed move by move in that seat's own views (never another hand).
+ * The post-game review of a finished match (GET /api/matches/{id}/review): one seat's
+ * costliest turns first, each with what the game's judge (Skip: the expert; Skyjo: the Hard
+ * level) would have played and why, then the round replayed move by move in that seat's own
+ * views (never another hand). Skyjo's parts are in review-skyjo.js.
  * ?match=<id>&seat=<0-based> or &player=<id>; &round=<n> for another round of a match.
  */
 import { api, el, header } from "./league.js";
 import { cardEl, fanEl, slotEl } from "../js/render/cards.js";
+import * as skyjoReview from "./review-skyjo.js";
 
 const params = new URLSearchParams(location.search);
 const state = { data: null, frame: 0 };
@@ -42,13 +44,26 @@ function short(action) {
   return action.type;
 }
 
-function turnItem(turn, names, seat) {
+/** The game's own words and board: Skip's here, Skyjo's in review-skyjo.js. */
+const SKIP = {
+  short, board, describe: (action, before, seat) =>
+    describeAction(action, action.type === "play" ? (action.from === "stock" && before ? before.stock_tops[seat] : action.card) : undefined),
+  legend: "H hand, S stock, D discard pile, B building pile; a stock card played is worth 1.",
+};
+const SKYJO = {
+  short: skyjoReview.short, board: skyjoReview.board, describe: (action, before) => skyjoReview.describeAction(action, before),
+  legend: "C column, R row; costs are expected points (lower totals win), as the Hard level weighs them.",
+};
+const kit = () => (state.data.game === "skyjo" ? SKYJO : SKIP);
+
+function turnItem(turn, data, seat) {
+  const { short: brief } = kit();
   const jump = el("button", { type: "button", class: "small", "data-step": turn.step, "data-round": turn.round }, "Show");
-  const played = turn.instead_of ? `${short(turn.instead_of)} (step ${turn.instead_at} of ${turn.played.length})` : "";
+  const played = turn.instead_of ? `${brief(turn.instead_of)} (step ${turn.instead_at} of ${turn.played.length})` : "";
   return el("li", { class: "costly-turn" },
     el("div", { class: "turn-head" }, el("b", {}, `Round ${turn.round}, turn ${turn.turn}`),
-      el("span", { class: "cost" }, ` −${turn.cost.toFixed(2)} stock cards`), " ", jump),
-    el("div", {}, `${names[seat]} played ${played}; the expert: `, el("b", {}, turn.expert.map(short).join(", "))),
+      el("span", { class: "cost" }, ` −${turn.cost.toFixed(2)} ${data.unit}`), " ", jump),
+    el("div", {}, `${data.names[seat]} played ${played}; ${data.judge}: `, el("b", {}, turn.expert.map(brief).join(", "))),
     el("div", { class: "why" }, `Why: ${turn.reason}.`));
 }
 
@@ -85,18 +100,15 @@ function show(index) {
   const previous = frames[state.frame - 1]?.view;
   let said = "The deal.";
   if (frame.kind === "next_round") said = "A new round is dealt.";
-  else if (frame.kind === "action") {
-    const who = data.names[frame.seat];
-    const card = frame.action.from === "stock" && previous ? previous.stock_tops[frame.seat] : frame.action.card;
-    said = `${who} ${describeAction(frame.action, frame.action.type === "play" ? card : undefined)}.`;
-  }
+  else if (frame.kind === "action") said = `${data.names[frame.seat]} ${kit().describe(frame.action, previous, frame.seat)}.`;
   const costly = data.costliest.find((t) => t.round === data.round && t.step === frame.step + 1);
   document.getElementById("replay-step").textContent = `Step ${state.frame} of ${frames.length - 1}`;
   document.getElementById("replay-said").textContent = said;
   const note = document.getElementById("replay-note");
-  note.textContent = costly ? `Next: a costly turn (−${costly.cost.toFixed(2)}). The expert: ${costly.reason}.` : "";
+  const judge = data.judge.charAt(0).toUpperCase() + data.judge.slice(1);
+  note.textContent = costly ? `Next: a costly turn (−${costly.cost.toFixed(2)} ${data.unit}). ${judge}: ${costly.reason}.` : "";
   note.hidden = !costly;
-  document.getElementById("replay-board").replaceChildren(board(frame.view, data.names));
+  document.getElementById("replay-board").replaceChildren(kit().board(frame.view, data.names));
 }
 
 /** The position just before a turn: the frame of the step before it. */
@@ -135,13 +147,13 @@ async function init() {
   main.replaceChildren(...[
     el("h2", {}, `Game review: ${name}`),
     el("p", {}, `${data.names.map((n, i) => `${n} ${data.scores[i]}`).join(" · ")}. `,
-      `${data.turns} turns and ${data.decisions} decisions of ${name}, scored by the expert from ${name}'s own view at the time: `,
-      el("b", {}, `${data.total_cost.toFixed(2)} stock cards`), " given away in all."),
+      `${data.turns} turns and ${data.decisions} decisions of ${name}, scored by ${data.judge} from ${name}'s own view at the time: `,
+      el("b", {}, `${data.total_cost.toFixed(2)} ${data.unit}`), " given away in all."),
     el("h3", {}, "The costliest turns"),
     data.costliest.length
-      ? el("ol", { id: "costliest" }, data.costliest.map((t) => turnItem(t, data.names, seat)))
-      : el("p", { class: "note", id: "costliest" }, "Every turn matched the expert's choice."),
-    el("p", { class: "note" }, "H hand, S stock, D discard pile, B building pile; a stock card played is worth 1."),
+      ? el("ol", { id: "costliest" }, data.costliest.map((t) => turnItem(t, data, seat)))
+      : el("p", { class: "note", id: "costliest" }, `Every turn matched ${data.judge}'s choice.`),
+    el("p", { class: "note" }, kit().legend),
     el("h3", {}, "Move by move"),
     rounds,
     el("div", { class: "replay-controls" },

@@ -1,0 +1,107 @@
+"""A finished Skyjo match reviewed for one seat: each decision weighed by the Hard level's
+counter from that seat's view at the time, in expected points (``CounterBot.values``).
+
+A decision's cost is the points the seat's choice is expected to add over the counter's best
+one; a turn's cost is the sum over its one or two decisions (take, or draw then keep or
+discard). The counter remembers the round as the seat saw it (buried cards, removed columns),
+as it would have at the table. Turning the first two cards (S1.2) costs nothing: before the
+first turn one face-down card is as good as another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cardroom.games.base import ACTION, Step, replay_from
+from cardroom.games.skyjo import HIDDEN, Match, Options, SeatView, action_to_json
+from cardroom.games.skyjo.actions import Action
+from cardroom.games.skyjo.notation import action_from_json
+
+from ..levels import levels_for
+from ..review import Review, Scale, TurnReview
+from .advice import explain
+from .counter import CounterBot
+
+POINTS = Scale(1.0, "points", 0.05, action_to_json, "the Hard level")
+"""Costs in expected points; a twentieth of a point is a tie (the counter's own tie-breaks)."""
+
+JUDGE_LEVEL = "hard"
+
+
+def judge() -> CounterBot:
+    """The counter with the Hard level's settings: the review's judge."""
+    level = levels_for("skyjo")[JUDGE_LEVEL]
+    if level.bot != "counter":
+        raise RuntimeError(f"Skyjo reviews need the counter at {JUDGE_LEVEL}, not {level.bot}")
+    return CounterBot("review", **level.settings)
+
+
+def review(options: Options, seed: str, steps: Iterable[Step], seat: int) -> Review:
+    """Score every decision ``seat`` made in the match the steps replay (``games.base``)."""
+    if not 0 <= seat < options.players:
+        raise ValueError(f"seats are 0 to {options.players - 1}, not {seat}")
+    steps = list(steps)
+    match = Match(options, seed)
+    counter = judge()
+    turns: list[TurnReview] = []
+    decisions = 0
+    replayed = replay_from(match, steps)
+    next(replayed)  # the deal
+    for number, step in enumerate(steps, start=1):
+        state = match.state
+        if step.kind == ACTION and step.seat == seat and state.result is None:
+            seen = match.view(seat)
+            action = action_from_json(step.action, allow_timeout=True)
+            current = turns[-1] if turns else None
+            if current is None or (current.round, current.turn) != (match.round_number, seen.turn):
+                current = TurnReview(match.round_number, seen.turn, number)
+                turns.append(current)
+            cost, best = _weigh(counter, seen, action)
+            decisions += 1
+            current.played.append(action)
+            current.cost += cost
+            if cost > current.worst_cost:
+                current.worst_cost = cost
+                current.expert = (best,)
+                current.instead_of = action
+                current.instead_at = len(current.played)
+                current.view = seen
+        next(replayed)
+    for turn in turns:
+        if turn.view is not None and turn.cost > 0:
+            turn.reason = why(turn.view, turn.instead_of, turn.expert[0])
+    return Review(seat, turns, decisions, POINTS)
+
+
+def why(view: SeatView, played: Action, best: Action) -> str:
+    """The counter's reason for ``best``, and what was wrong with ``played`` when it closed
+    the round (S4.1) and the counter would not have."""
+    reason = explain(view, best)
+    if closes(view, played) and not closes(view, best):
+        reason += (
+            "; yours turned your last face-down card and closed the round, and a closer "
+            "whose total is not the lowest has it doubled (S4.3)"
+        )
+    return reason
+
+
+def closes(view: SeatView, action: Action) -> bool:
+    """Whether ``action`` turns the seat's last face-down card, closing the round (S4.1)."""
+    if view.closer is not None or action.kind not in ("take", "exchange", "discard"):
+        return False
+    assert view.seat is not None
+    hidden = [p for p, cell in enumerate(view.grids[view.seat]) if cell == HIDDEN]
+    return hidden == [action.position]
+
+
+def _weigh(counter: CounterBot, view: SeatView, action: Action) -> tuple[float, Action]:
+    """The points ``action`` gives away at ``view`` and the counter's best action there."""
+    values = counter.values(view)
+    counter.played(view, action)
+    if not values:
+        return 0.0, action
+    best = min(values, key=lambda a: (values[a], a.kind != "draw", a.position))
+    played = values.get(action)
+    if played is None:  # a timeout (R7.3-like): not a choice the seat made
+        return 0.0, best
+    return max(0.0, played - values[best]), best
