@@ -1,8 +1,8 @@
 """A Skyjo hint: the Hard level's next step from the player's own view (R7.2), in words.
 
-The counter bot gives no values for its choices, so the reason says what the step does and
-what it is for (a lower card, a column of three alike, a card kept from a bad draw), not how
-much it is worth; Skyjo games are not reviewed.
+The reason says what the step does and what it is for (a lower card, a column of three alike,
+a card kept from a bad draw); what a step is worth, in expected points, is the review's
+(``review.py``, from ``CounterBot.values``).
 """
 
 from __future__ import annotations
