@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import functools
 import math
-import unicodedata
-from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +39,7 @@ from cardroom.games.base import (
 )
 from cardroom.tables import commands as c
 from cardroom.tables.audience import HISTORY_BYTES, Audience, action_key
+from cardroom.tables.chat import ChatRefused, ChatRoom
 from cardroom.tables.effects import (
     Advise,
     CloseSocket,
@@ -156,8 +155,9 @@ class TableMaster:
         self._asked: tuple[Any, ...] | None = None  # the position a bot was last asked about
         self.gone_since: dict[str, float] = {}  # player id -> when their last socket closed
         self.rematch: Rematch | None = None  # a rematch proposed after the last match
-        self.chat_log: deque[dict[str, Any]] = deque(maxlen=settings.chat_kept)
-        self.chat_allowance: dict[str, tuple[float, float]] = {}  # player -> (lines, at)
+        self.chat_room = ChatRoom(
+            settings.chat_length, settings.chat_burst, settings.chat_every, settings.chat_kept
+        )
         self.hinted_at: dict[str, tuple[int, float]] = {}  # player -> (position seq, time)
 
     # -- the one entry point ---------------------------------------------------------------
@@ -647,7 +647,7 @@ class TableMaster:
             lambda: self._sync_message(match_seat),
             out,
         )
-        out.extend(Send(cmd.conn, {**line, "replayed": True}) for line in self.chat_log)
+        out.extend(Send(cmd.conn, {**line, "replayed": True}) for line in self.chat_room.log)
         self._watch_people(out)
         changed = first and seat is not None
         if seat is not None and seat.away:  # coming back to the table (R2.4)
@@ -671,38 +671,17 @@ class TableMaster:
     # -- chat --------------------------------------------------------------------------------
 
     def chat(self, cmd: c.Chat, out: list[Effect]) -> None:
-        """A line said at the table, to everyone here: 1 to ``chat_length`` characters (no
-        control or format characters), at most ``chat_burst`` at once then one every
-        ``chat_every`` seconds per player. Refused lines go back to their sender only. Chat is
-        not part of the game: it takes no seq and is not stored; the last lines are kept for
-        the sockets that arrive later."""
+        """A line said at the table, to everyone here (``chat.py`` checks and paces it); a
+        refused line goes back to its sender only."""
         who = self.audience.connections.get(cmd.conn)
         if who is None:
             return
-        text = " ".join(str(cmd.text).split())
-        if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs") for ch in text):
-            out.append(
-                self.audience.error(
-                    cmd.conn, "bad_message", "a chat line has no control characters"
-                )
-            )
+        try:
+            text = self.chat_room.take(who.id, cmd.text, self.now)
+        except ChatRefused as refused:
+            error = self.audience.error(cmd.conn, refused.code, refused.message)
+            out.append(Send(cmd.conn, {**error.message, "about": "chat"}))
             return
-        if not 1 <= len(text) <= self.settings.chat_length:
-            limit = self.settings.chat_length
-            out.append(
-                self.audience.error(cmd.conn, "bad_message", f"a chat line is 1-{limit} characters")
-            )
-            return
-        lines, at = self.chat_allowance.get(who.id, (float(self.settings.chat_burst), self.now))
-        lines = min(
-            float(self.settings.chat_burst), lines + (self.now - at) / self.settings.chat_every
-        )
-        if lines < 1:
-            wait = math.ceil((1 - lines) * self.settings.chat_every)
-            message = f"slow down: you may say something again in {wait} s"
-            out.append(_chat_refusal(cmd.conn, "rate_limited", message))
-            return
-        self.chat_allowance[who.id] = (lines - 1, self.now)
         seat = self.seat_of(who.id)
         line = {
             "type": "chat",
@@ -710,7 +689,7 @@ class TableMaster:
             "seat": seat.number if seat else None,
             "text": text,
         }
-        self.chat_log.append(line)
+        self.chat_room.keep(line)
         out.extend(Send(conn, line) for conn in self.audience.connections)
 
     def _check_room(self, who: Identity) -> None:
@@ -752,6 +731,16 @@ class TableMaster:
         elif rearm or not self.timers.armed(ABANDON):
             self.timers.arm(ABANDON, self.now + self.abandon_after, (), out)
 
+    def _playing_seat(self, who: Identity, watcher: str) -> int | tuple[str, str]:
+        """``who``'s match seat in the match being played, or the refusal (code, message) a
+        socket gets otherwise; ``watcher`` says what a watcher may not do."""
+        if self.match is None or not self._playing():
+            return "no_match", "no match is being played at this table"
+        seat = self.match_seat_of(who.id)
+        if seat is None:
+            return "not_seated", watcher
+        return seat
+
     # -- hints -------------------------------------------------------------------------------
 
     def hint(self, cmd: c.Hint, out: list[Effect]) -> None:
@@ -767,12 +756,11 @@ class TableMaster:
             error = self.audience.error(cmd.conn, code, message, rule)
             out.append(Send(cmd.conn, {**error.message, "about": "hint"}))
 
-        m = self.match
-        if m is None or not self._playing():
-            return refuse("no_match", "no match is being played at this table")
-        seat = self.match_seat_of(who.id)
-        if seat is None:
-            return refuse("not_seated", "hints are for the players; watchers get none")
+        found = self._playing_seat(who, "hints are for the players; watchers get none")
+        if isinstance(found, tuple):
+            return refuse(*found)
+        m, seat = self.match, found
+        assert m is not None
         options = m.game_match.options
         if self.game.name not in HINTED_GAMES:
             return refuse("no_hints", f"hints are not available for {self.game.title} yet")
@@ -810,12 +798,11 @@ class TableMaster:
         def refuse(code: str, message: str, rule: str | None = None) -> None:
             out.append(self.audience.error(cmd.conn, code, message, rule, cmd.id))
 
-        m = self.match
-        if m is None or not self._playing():
-            return refuse("no_match", "no match is being played at this table")
-        seat = self.match_seat_of(who.id)
-        if seat is None:
-            return refuse("not_seated", "spectators cannot play; join a seat first")
+        found = self._playing_seat(who, "spectators cannot play; join a seat first")
+        if isinstance(found, tuple):
+            return refuse(*found)
+        m, seat = self.match, found
+        assert m is not None
         try:
             action = self.game.action_from_json(cmd.action)
         except NotationError as error:
@@ -1192,12 +1179,6 @@ def _action_json(game: Game, action: Any) -> dict[str, Any]:
 def _event(kind: str, seat: int | None = None, **detail: Any) -> dict[str, Any]:
     """An event made by the table rather than the engine (match start, round summary...)."""
     return {"kind": kind, "seat": seat, "detail": detail}
-
-
-def _chat_refusal(conn: str, code: str, message: str) -> Send:
-    """A refused chat line, to its sender only (``about``: not a move of the game)."""
-    error = {"type": "error", "id": None, "code": code, "rule": None, "message": message}
-    return Send(conn, {**error, "about": "chat"})
 
 
 def is_listed(table: Mapping[str, Any]) -> bool:
