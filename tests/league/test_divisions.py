@@ -125,6 +125,15 @@ def test_season_rollover_promotes_relegates_and_gives_each_division_its_trophies
     frozen = boards.archived_page(conn, "2026-11", "gold", "2p")
     assert [e["player"] for e in frozen["entries"]] == ["p_top", "p_stay"]
     assert seasons.roll_over(conn, DECEMBER) == []  # once
+    # A frozen board is a closed season's: one never played, or still open, is refused.
+    for season, status in (("1999-01", 404), ("x" * 500, 404), ("2026-12", 409)):
+        seasons.ensure(conn, seasons.season_of(DECEMBER))
+        try:
+            boards.archived_page(conn, season, "gold", "2p")
+        except boards.SeasonNotClosed as refused:
+            assert refused.status == status and len(str(refused)) < 120
+        else:
+            raise AssertionError(f"season {season[:20]!r} was read as frozen")
 
 
 def test_the_match_that_completes_placement_places_and_unlocks(conn) -> None:

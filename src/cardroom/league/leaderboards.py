@@ -15,7 +15,7 @@ from sqlalchemy import Connection, Integer, Select, cast, func, select
 
 from cardroom.bots.levels import LEVELS
 from cardroom.games import lower_scores_win
-from cardroom.league.models import BOT_PREFIX, RatingHistory, Result, Standing
+from cardroom.league.models import BOT_PREFIX, RatingHistory, Result, Season, Standing
 from cardroom.league.periods import PERIODS, Window, window
 from cardroom.league.ratings import MODES
 from cardroom.store.models import Player
@@ -29,6 +29,14 @@ MAX_PAGE_SIZE = 100
 
 class BoardError(ValueError):
     """A board request that makes no sense (unknown board, period, mode, page)."""
+
+
+class SeasonNotClosed(BoardError):
+    """A frozen board asked of a season that never was, or is still being played."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status  # 404: no such season; 409: still open
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,9 +194,18 @@ def archived_page(
     number: int = 1,
     size: int = PAGE_SIZE,
 ) -> dict[str, Any]:
-    """A page of a closed season's frozen board."""
+    """A page of a closed season's frozen board; ``SeasonNotClosed`` for a season that never
+    was or is still open (its board is the live one)."""
     if number < 1 or not 1 <= size <= MAX_PAGE_SIZE:
         raise BoardError(f"pages start at 1 and hold 1 to {MAX_PAGE_SIZE} entries")
+    status = conn.scalar(select(Season.status).where(Season.id == season_id[:16]))
+    if status is None or len(season_id) > 16:
+        shown = season_id if len(season_id) <= 16 else f"{season_id[:16]}…"
+        raise SeasonNotClosed(f"no season {shown!r} (GET /api/seasons lists them)", 404)
+    if status != "closed":
+        raise SeasonNotClosed(
+            f"season {season_id} is still being played: leave out season= for its live board", 409
+        )
     where = (
         Standing.season_id == season_id,
         Standing.board == board,

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 
 from cardroom.league import divisions, rewards
-from cardroom.league.leaderboards import MAX_PAGE_SIZE, archived_page
+from cardroom.league.leaderboards import MAX_PAGE_SIZE, SeasonNotClosed, archived_page
 from cardroom.league.periods import season_of
 from cardroom.league.ratings import MODES
 from cardroom.server.bodies import Wear, documented, read
@@ -78,7 +78,11 @@ async def division_board(
     game, mode = game_of(game), _mode(mode)
     await _roll_over_if_due(request)
     if season is not None:
-        frozen = await _read(request, lambda c: archived_page(c, season, division, mode, game))
+        try:
+            frozen = await _read(request, lambda c: archived_page(c, season, division, mode, game))
+        except SeasonNotClosed as error:
+            code = "not_found" if error.status == 404 else "conflict"
+            raise Refusal(error.status, code, str(error)) from None
         return {**frozen, "division": divisions.BY_ID[division].to_json()}
     span = season_of(_now(request), _season_months(request))
     rows = await _read(

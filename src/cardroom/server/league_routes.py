@@ -283,6 +283,9 @@ async def leaderboard(
             "period": period,
             **await _read(request, lambda c: leaderboards.page(c, query, page, size)),
         }
+    except leaderboards.SeasonNotClosed as error:
+        code = "not_found" if error.status == 404 else "conflict"
+        raise Refusal(error.status, code, str(error)) from None
     except BoardError as error:
         raise Refusal(400, "bad_request", str(error)) from None
 
