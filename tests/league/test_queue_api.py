@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 from sqlalchemy import Engine
 
 from cardroom.server.app import create_app
@@ -158,3 +159,20 @@ def test_badges_and_rewards_are_the_players_on_every_device(client) -> None:
     assert client.get("/api/divisions").json()["divisions"][0]["id"] == "bronze"
     assert client.get("/api/divisions/gold").json()["entries"] == []
     assert client.get("/api/divisions/wood").status_code == 404
+
+
+def test_a_queue_socket_waits_so_long_then_is_told_and_closed(engine: Engine) -> None:
+    """Every endpoint has a lifetime: a ticket nobody matches goes after ``queue_max_wait``."""
+    url = engine.url.render_as_string(hide_password=False)
+    settings = Settings(db_url=url, queue_max_wait=1.5)
+    with TestClient(create_app(settings)) as client, ExitStack() as stack:
+        ada = guest(client, "Ada")
+        ws = queue(stack, client, ada, mode="2p", bot_after=None)
+        assert ws.receive_json()["type"] == "queued"
+        left = until(ws, "left")
+        assert "nobody was found" in left["reason"] and "bot" in left["reason"]
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_json()
+        bea = guest(client, "Bea")  # Ada's ticket went with her socket: Bea waits alone,
+        ws2 = queue(stack, client, bea, mode="2p", bot_after=None)
+        until(ws2, "left")  # never matched (``until`` allows only waiting on the way)

@@ -71,6 +71,23 @@ async def queue(websocket: WebSocket) -> None:
     conn = Connection(websocket, identity)
     modes = {game: list(modes_of(game)) for game in sorted(GAMES)}
     conn.send(dumps({"type": "welcome", "modes": modes, "bot_after": BOT_WAITS}))
+    try:
+        async with asyncio.timeout(settings.queue_max_wait):
+            await _listen(websocket, conn, state, settings)
+    except TimeoutError:  # waited too long: the ticket goes (``finally``), with a word
+        minutes = round(settings.queue_max_wait / 60)
+        reason = f"nobody was found in {minutes} min: queue again, or play against a bot"
+        conn.send(dumps({"type": "left", "reason": reason}))
+    except Exception:  # the socket broke: the same as a disconnect
+        pass
+    finally:
+        await state.queue.leave(conn)
+        conn.close(1000)
+        await conn.finish()
+
+
+async def _listen(websocket: WebSocket, conn: Connection, state: Any, settings: Any) -> None:
+    """The socket's messages until it closes or leaves: one ``queue``, pings, a ``leave``."""
     limit = RateLimit(settings.rate, settings.rate_burst)
     queued = False
     refusals = 0
@@ -91,7 +108,7 @@ async def queue(websocket: WebSocket) -> None:
                 g = state.guards  # each queue entry may make a table: the tables' limits
                 take_all(
                     (
-                        (g.create_player, identity.id),
+                        (g.create_player, conn.identity.id),
                         (g.create_address, client_address(websocket.scope)),
                     ),
                     "queue entries",
@@ -106,7 +123,3 @@ async def queue(websocket: WebSocket) -> None:
                     conn.close(4408)
     except Exception:  # the socket broke: the same as a disconnect
         pass
-    finally:
-        await state.queue.leave(conn)
-        conn.close(1000)
-        await conn.finish()

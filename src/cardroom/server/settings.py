@@ -49,6 +49,7 @@ class Settings(BaseSettings):
     autopilot_level: str = "medium"  # the level that plays for absent players: it never slips
     claim_offline_after: NonNegative = 20.0  # seconds offline before others may skip the turn
     claim_idle_after: NonNegative = 120.0  # seconds idle, no turn timer: then others may skip
+    queue_max_wait: Positive = 1800.0  # seconds a ranked-queue socket may wait, then it is closed
     bot_executor: Literal["thread", "process", "inline"] = "thread"  # where bots think
     bot_inline_below: NonNegative = 0.002  # seconds: a bot that thinks less runs on the loop
     max_tables: Count = 2000
