@@ -7,12 +7,13 @@ player what they could have known, never what they could not.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.games.base import ACTION, Step, replay_from
-from cardroom.games.skip import Match, Options, SeatView, view
+from cardroom.games.base import ACTION, GameMatch, Step, replay_from
+from cardroom.games.skip import Action, Match, Options, SeatView
 from cardroom.games.skip.notation import action_from_json, action_to_json
 
 from .advice import explain, judge
@@ -101,36 +102,60 @@ class Review:
 
 def review(options: Options, seed: str, steps: Iterable[Step], seat: int) -> Review:
     """Score every decision ``seat`` made in the match the steps replay (``games.base``)."""
-    if not 0 <= seat < options.players:
-        raise ValueError(f"seats are 0 to {options.players - 1}, not {seat}")
-    steps = list(steps)
-    match = Match(options, seed)
+
+    def weigh(seen: SeatView, action: Action) -> tuple[float, tuple[Any, ...]]:
+        judged = judge(seen, action)
+        return judged.cost, judged.plan
+
+    def reason(seen: SeatView, played: Action, plan: tuple[Any, ...]) -> str:
+        return explain(seen, plan)
+
+    parse = functools.partial(action_from_json, allow_timeout=True)
+    return review_steps(Match(options, seed), list(steps), seat, parse, weigh, reason, SKIP)
+
+
+Weigh = Callable[[Any, Any], tuple[float, tuple[Any, ...]]]
+"""A judge: (the seat's view, its action) to (what the action cost, the judge's line)."""
+
+
+def review_steps(
+    match: GameMatch,
+    steps: list[Step],
+    seat: int,
+    parse: Callable[[Any], Any],
+    weigh: Weigh,
+    reason: Callable[[Any, Any, tuple[Any, ...]], str],
+    scale: Scale,
+) -> Review:
+    """Replay ``steps`` on a fresh ``match`` and ``weigh`` each decision of ``seat`` from its
+    view at the time; a turn keeps the judge's line at its costliest decision, and the words
+    for it (``reason``: view, the action played, the line)."""
+    if not 0 <= seat < match.options.players:
+        raise ValueError(f"seats are 0 to {match.options.players - 1}, not {seat}")
     turns: list[TurnReview] = []
     decisions = 0
     replayed = replay_from(match, steps)
     next(replayed)  # the deal
     for number, step in enumerate(steps, start=1):
-        state = match.state
-        mine = step.kind == ACTION and step.seat == seat and state.result is None
-        if mine:
-            seen = view(state, seat)
-            action = action_from_json(step.action, allow_timeout=True)
+        if step.kind == ACTION and step.seat == seat and match.current == seat:
+            seen = match.view(seat)
+            action = parse(step.action)
             current = turns[-1] if turns else None
             if current is None or (current.round, current.turn) != (match.round_number, seen.turn):
                 current = TurnReview(match.round_number, seen.turn, number)
                 turns.append(current)
-            judged = judge(seen, action)
+            cost, line = weigh(seen, action)
             decisions += 1
             current.played.append(action)
-            current.cost += judged.cost
-            if judged.cost > current.worst_cost:
-                current.worst_cost = judged.cost
-                current.expert = judged.plan
+            current.cost += cost
+            if cost > current.worst_cost:
+                current.worst_cost = cost
+                current.expert = line
                 current.instead_of = action
                 current.instead_at = len(current.played)
                 current.view = seen
         next(replayed)
     for turn in turns:
         if turn.view is not None and turn.cost > 0:
-            turn.reason = explain(turn.view, turn.expert)
-    return Review(seat, turns, decisions)
+            turn.reason = reason(turn.view, turn.instead_of, turn.expert)
+    return Review(seat, turns, decisions, scale)

@@ -10,15 +10,16 @@ first turn one face-down card is as good as another.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
-from cardroom.games.base import ACTION, Step, replay_from
+from cardroom.games.base import Step
 from cardroom.games.skyjo import HIDDEN, Match, Options, SeatView, action_to_json
 from cardroom.games.skyjo.actions import Action
 from cardroom.games.skyjo.notation import action_from_json
 
 from ..levels import levels_for
-from ..review import Review, Scale, TurnReview
+from ..review import Review, Scale, review_steps
 from .advice import explain
 from .counter import CounterBot
 
@@ -38,39 +39,17 @@ def judge() -> CounterBot:
 
 def review(options: Options, seed: str, steps: Iterable[Step], seat: int) -> Review:
     """Score every decision ``seat`` made in the match the steps replay (``games.base``)."""
-    if not 0 <= seat < options.players:
-        raise ValueError(f"seats are 0 to {options.players - 1}, not {seat}")
-    steps = list(steps)
-    match = Match(options, seed)
     counter = judge()
-    turns: list[TurnReview] = []
-    decisions = 0
-    replayed = replay_from(match, steps)
-    next(replayed)  # the deal
-    for number, step in enumerate(steps, start=1):
-        state = match.state
-        if step.kind == ACTION and step.seat == seat and state.result is None:
-            seen = match.view(seat)
-            action = action_from_json(step.action, allow_timeout=True)
-            current = turns[-1] if turns else None
-            if current is None or (current.round, current.turn) != (match.round_number, seen.turn):
-                current = TurnReview(match.round_number, seen.turn, number)
-                turns.append(current)
-            cost, best = _weigh(counter, seen, action)
-            decisions += 1
-            current.played.append(action)
-            current.cost += cost
-            if cost > current.worst_cost:
-                current.worst_cost = cost
-                current.expert = (best,)
-                current.instead_of = action
-                current.instead_at = len(current.played)
-                current.view = seen
-        next(replayed)
-    for turn in turns:
-        if turn.view is not None and turn.cost > 0:
-            turn.reason = why(turn.view, turn.instead_of, turn.expert[0])
-    return Review(seat, turns, decisions, POINTS)
+
+    def weigh(seen: SeatView, action: Action) -> tuple[float, tuple[Action, ...]]:
+        cost, best = _weigh(counter, seen, action)
+        return cost, (best,)
+
+    def reason(seen: SeatView, played: Action, line: tuple[Action, ...]) -> str:
+        return why(seen, played, line[0])
+
+    parse = functools.partial(action_from_json, allow_timeout=True)
+    return review_steps(Match(options, seed), list(steps), seat, parse, weigh, reason, POINTS)
 
 
 def why(view: SeatView, played: Action, best: Action) -> str:
