@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from starlette.websockets import WebSocketDisconnect
 from sqlalchemy import Engine
+from starlette.websockets import WebSocketDisconnect
 
 from cardroom.server.app import create_app
 from cardroom.server.settings import Settings
