@@ -42,3 +42,23 @@ def test_league_pages_have_the_app_header_and_load_without_a_404(
     assert any(url.endswith("/league/league.css") for _, url in statuses)
     favicon = page.request.get("/favicon.ico")
     assert favicon.status == 200 and favicon.body()[:4] == b"\x00\x00\x01\x00"  # an ICO file
+
+
+def test_each_game_has_its_boards_and_skyjo_counts_the_lowest_total(page: Any) -> None:
+    """The game chosen in the lobby is the boards' game; Skyjo's have no teams."""
+    ui.sign_in(page, "Bea")
+    page.goto("/league/index.html?board=scores")
+    page.wait_for_load_state("networkidle")
+    assert page.input_value("select[name=game]") == "skip"
+    assert page.inner_text("#value-head") == "Best match"
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.select_option("select[name=game]", "skyjo")
+    page.wait_for_function("document.querySelector('#value-head').textContent.includes('lowest')")
+    assert any("/api/leaderboards/scores?" in url and "game=skyjo" in url for url in asked)
+    assert "game=skyjo" in page.evaluate("location.search")
+    assert page.locator("select[name=mode] option[value=teams]").is_disabled()
+    page.evaluate("localStorage.setItem('cardroom.game', 'skyjo')")  # the lobby's choice
+    page.goto("/league/index.html")
+    page.wait_for_load_state("networkidle")
+    assert page.input_value("select[name=game]") == "skyjo"

@@ -1,10 +1,13 @@
-/** The leaderboards page: filters in the URL, one API call per change, pages. A division's
- * board (`division:gold`) is this season's ranked board of its members (docs/league.md). */
+/** The leaderboards page: filters in the URL, one API call per change, pages. Each game has
+ * its own boards (Skyjo's best match is its lowest total); a division's board
+ * (`division:gold`) is this season's ranked board of its members (docs/league.md). */
 import { api, el, header, who } from "./league.js";
 
 const form = document.getElementById("filters");
 const rows = document.getElementById("rows");
 const VALUE = { scores: "Best match", winners: "Wins", ranked: "Rating" };
+const LOWEST_WINS = { skyjo: "Best game (lowest)" };
+const GAME_KEY = "cardroom.game"; // the lobby's choice of game, the default here too
 let page = 1;
 let pages = 1;
 
@@ -24,7 +27,10 @@ async function load() {
   query.delete("board");
   history.replaceState(null, "", `?board=${board}&${query}`);
   const division = board.startsWith("division:") ? board.slice("division:".length) : null;
-  document.getElementById("value-head").textContent = division ? VALUE.ranked : VALUE[board];
+  const game = query.get("game");
+  document.getElementById("value-head").textContent = division
+    ? VALUE.ranked
+    : (board === "scores" && LOWEST_WINS[game]) || VALUE[board];
   document.getElementById("error").textContent = "";
   try {
     const data = division
@@ -52,10 +58,21 @@ async function load() {
   document.getElementById("next").disabled = page >= pages;
 }
 
+/** The modes of the game chosen: Skyjo has no teams. */
+function fitModes() {
+  const skyjo = form.elements.game.value === "skyjo";
+  const teams = form.elements.mode.querySelector('option[value="teams"]');
+  teams.hidden = teams.disabled = skyjo;
+  if (skyjo && form.elements.mode.value === "teams") form.elements.mode.value = "";
+}
+
 async function init() {
   header("Leaderboards");
   const url = new URLSearchParams(location.search);
+  const saved = localStorage.getItem(GAME_KEY);
+  if (saved && form.elements.game.querySelector(`option[value="${CSS.escape(saved)}"]`)) form.elements.game.value = saved;
   for (const [key, value] of url) if (form.elements[key]) form.elements[key].value = value;
+  fitModes();
   page = Number(url.get("page")) || 1;
   try {
     const { seasons } = await api("/api/seasons");
@@ -66,7 +83,7 @@ async function init() {
   } catch {
     /* the live boards still work */
   }
-  form.addEventListener("change", () => { page = 1; load(); });
+  form.addEventListener("change", () => { page = 1; fitModes(); load(); });
   form.addEventListener("submit", (event) => { event.preventDefault(); page = 1; load(); });
   document.getElementById("prev").addEventListener("click", () => { page -= 1; load(); });
   document.getElementById("next").addEventListener("click", () => { page += 1; load(); });
