@@ -40,13 +40,22 @@ def wait_my_turn_or_end(page: Any) -> bool:
 
 
 def board(page: Any) -> dict[str, Any]:
-    b = page.locator(BOARD)
+    """The board's state, read at one moment: attribute by attribute, a bot's move could fall
+    between two reads (its holding, then our turn)."""
+    page.wait_for_selector(BOARD)
+    data = page.evaluate(
+        """(selector) => {
+            const d = document.querySelector(selector).dataset;
+            return {legal: d.legal, phase: d.phase, holding: d.holding, seq: d.seq, mine: d.myTurn};
+        }""",
+        BOARD,
+    )
     return {
-        "legal": json.loads(b.get_attribute("data-legal") or "[]"),
-        "phase": b.get_attribute("data-phase"),
-        "holding": b.get_attribute("data-holding") == "true",
-        "seq": b.get_attribute("data-seq"),
-        "my_turn": b.get_attribute("data-my-turn") == "true",
+        "legal": json.loads(data["legal"] or "[]"),
+        "phase": data["phase"],
+        "holding": data["holding"] == "true",
+        "seq": data["seq"],
+        "my_turn": data["mine"] == "true",
     }
 
 

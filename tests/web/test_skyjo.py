@@ -12,6 +12,7 @@ import pytest
 
 from . import skyjo_ui as sk
 from . import ui
+from .conftest import _open_page
 
 pytestmark = pytest.mark.browser
 
@@ -239,3 +240,29 @@ def test_a_round_summary_by_keyboard_then_the_closer_starts_the_next_round(
     # The closer of round 1 starts round 2, with no reveals to decide it (S4.4).
     starts = page.locator(".log li", has_text="closed the last round")
     starts.first.wait_for(state="attached")
+
+
+def test_a_laptop_window_shows_the_whole_table_without_scrolling(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    """1366x657 (a 768-pixel laptop screen less the browser's bars): the middle and the
+    prompt sit beside this seat's grid, and all twelve of its cards are in the window."""
+    pages = _open_page(browser, server, viewport={"width": 1366, "height": 657})
+    page = next(pages)
+    ui.sign_in(page, "Laptop")
+    sk.choose_skyjo(page)
+    sk.quick_game(page, bots=3)
+    for step in range(2):  # the two reveals, then draw: the prompt offers its buttons
+        sk.wait_my_turn_or_end(page)
+        sk.play_turn_step(page, step)
+    sk.wait_my_turn_or_end(page)
+    page.click("#sk-draw")
+    page.wait_for_selector('[data-sk-action="toss"]')
+    sk.no_overflow(page)
+    mine = page.locator(".sk-seat.mine").bounding_box()
+    assert mine["y"] + mine["height"] <= 657, "this seat's grid is cut by the window's edge"
+    for part in ("#sk-prompt", ".sk-centre"):
+        box = page.locator(part).bounding_box()
+        assert box["x"] + box["width"] <= mine["x"], f"{part} is beside the grid, on its left"
+    page.screenshot(path=artifacts / "skyjo-laptop.png")
+    next(pages, None)
