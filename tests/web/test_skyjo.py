@@ -242,27 +242,34 @@ def test_a_round_summary_by_keyboard_then_the_closer_starts_the_next_round(
     starts.first.wait_for(state="attached")
 
 
-def test_a_laptop_window_shows_the_whole_table_without_scrolling(
-    browser: Any, server: str, artifacts: Path
+@pytest.mark.parametrize(
+    ("width", "height"), [(1366, 657), (844, 390)], ids=["laptop", "phone-sideways"]
+)
+def test_a_short_wide_window_shows_the_whole_table_without_scrolling(
+    browser: Any, server: str, artifacts: Path, width: int, height: int
 ) -> None:
-    """1366x657 (a 768-pixel laptop screen less the browser's bars): the middle and the
-    prompt sit beside this seat's grid, and all twelve of its cards are in the window."""
-    pages = _open_page(browser, server, viewport={"width": 1366, "height": 657})
+    """1366x657 (a 768-pixel laptop screen less the browser's bars) and 844x390 (a phone held
+    sideways): the middle sits beside this seat's grid, and all twelve of its cards and the
+    prompt's buttons are in the window."""
+    touch = {"has_touch": True, "is_mobile": True} if width < 900 else {}
+    viewport = {"width": width, "height": height}
+    pages = _open_page(browser, server, viewport=viewport, **touch)
     page = next(pages)
     ui.sign_in(page, "Laptop")
     sk.choose_skyjo(page)
     sk.quick_game(page, bots=3)
     for step in range(2):  # the two reveals, then draw: the prompt offers its buttons
         sk.wait_my_turn_or_end(page)
-        sk.play_turn_step(page, step)
+        sk.play_turn_step(page, step, touch=bool(touch))
     sk.wait_my_turn_or_end(page)
-    page.click("#sk-draw")
+    sk.press(page, "#sk-draw", bool(touch))
     page.wait_for_selector('[data-sk-action="toss"]')
     sk.no_overflow(page)
     mine = page.locator(".sk-seat.mine").bounding_box()
-    assert mine["y"] + mine["height"] <= 657, "this seat's grid is cut by the window's edge"
-    for part in ("#sk-prompt", ".sk-centre"):
-        box = page.locator(part).bounding_box()
-        assert box["x"] + box["width"] <= mine["x"], f"{part} is beside the grid, on its left"
-    page.screenshot(path=artifacts / "skyjo-laptop.png")
+    assert mine["y"] + mine["height"] <= height, "this seat's grid is cut by the window's edge"
+    centre = page.locator(".sk-centre").bounding_box()
+    assert centre["x"] + centre["width"] <= mine["x"], "the middle is beside the grid, on its left"
+    toss = page.locator('[data-sk-action="toss"]').bounding_box()
+    assert toss["y"] + toss["height"] <= height + 0.5, "the prompt's button is in the window"
+    page.screenshot(path=artifacts / f"skyjo-{width}x{height}.png")
     next(pages, None)
