@@ -367,14 +367,36 @@ def over_in(person: Person) -> dict[str, Any] | None:
 
 
 def _is_over(message: dict[str, Any]) -> bool:
-    return any(e["kind"] == "match_over" for e in message.get("events", ()))
+    """The match's end: its ``match_over`` event, or a ``sync`` of a match already over (a
+    bot may win its first turn before a person's socket is open)."""
+    if any(e["kind"] == "match_over" for e in message.get("events", ())):
+        return True
+    match = (message.get("table") or {}).get("match") or {}
+    return message["type"] == "sync" and bool(match.get("over"))
+
+
+def _as_over(message: dict[str, Any]) -> dict[str, Any]:
+    """An end seen in a ``sync`` given the ``match_over`` event it stands for, so callers read
+    one shape."""
+    if message["type"] != "sync":
+        return message
+    match = message["table"]["match"]
+    detail = {"winners": match["winners"], "scores": match["scores"], "match": match["id"]}
+    return {**message, "events": [{"kind": "match_over", "seat": None, "detail": detail}]}
 
 
 async def play_until_over(
     person: Person, seed: int = 0, position: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """Play the person's seat from the legal actions in their view until the match is over,
-    starting from ``position`` (a message already read) or the next one to arrive."""
+    starting from ``position`` (a message already read) or the next one to arrive; the message
+    that ended it."""
+    return _as_over(await _play_until_over(person, seed, position))
+
+
+async def _play_until_over(
+    person: Person, seed: int, position: dict[str, Any] | None
+) -> dict[str, Any]:
     rng = random.Random(seed)
     latest = position or await person.expect(_is_position)
     while True:
