@@ -144,3 +144,28 @@ def test_hand_stock_and_discard_tops_stay_on_screen(
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_a_result_taller_than_a_phone_held_sideways_scrolls_to_its_last_button(
+    browser: Any, server: str
+) -> None:
+    """The result is a fixed overlay: when it is taller than the window, it scrolls inside
+    itself, so "Back to the lobby" can always be reached."""
+    size = SIZES["landscape"]
+    context = browser.new_context(
+        viewport=size, base_url=server, reduced_motion="reduce", has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        ui.sign_in(page, "Sideways")
+        quick = {"stock_size": 2, "match_target": None}
+        ui.bot_table(page, bots=1, level="beginner", options=quick)
+        while ui.wait_my_turn_or_end(page):
+            ui.click_move(page, ui.choose(ui.legal(page)), check_assist=False)
+        last = page.locator("#match-result .actions button").last
+        last.scroll_into_view_if_needed()
+        box = last.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, box
+    finally:
+        context.close()
