@@ -11,8 +11,8 @@ policy is what makes determinized search pay). Another plan replaces the planner
 only when it wins the paired comparison clearly. The bot plays the first move of the chosen
 plan and searches again at its next decision, when it may have seen a new card.
 
-Its evaluation uses ``EXPERT_WEIGHTS``, tuned by duplicate-deal tournaments (the planner keeps
-its defaults, which are the Medium level's).
+Its evaluation uses ``EXPERT_WEIGHTS``, tuned by duplicate-deal tournaments against the
+planner's defaults (the Hard level plays the planner with a lower ``defence``, ``levels.py``).
 
 With ``horizon`` h (off by default: it has not paid yet), the search runs before the endgame
 too, with short rollouts: each plan, then every seat by the planner until this seat's turn has
