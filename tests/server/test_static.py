@@ -3,7 +3,12 @@ the API is never stored by a browser."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import httpx
+
+import cardroom
 
 GZIP = {"accept-encoding": "gzip"}
 
@@ -37,3 +42,14 @@ async def test_the_api_is_never_stored(server):
             response = await http.get(path, headers=GZIP)
             assert response.headers["cache-control"] == "no-store", path
             assert "etag" not in response.headers, path
+
+
+def test_the_service_worker_keeps_every_module_the_app_imports() -> None:
+    """Offline, the app opens from the service worker's cache: a module it imports that the
+    cache lacks breaks the whole screen (the lobby imports the ranked queue's module)."""
+    web = Path(cardroom.__file__).parent / "web"
+    worker = (web / "sw.js").read_text()
+    cached = set(re.findall(r'"(/[^"]+)"', worker))
+    modules = {"/" + path.relative_to(web).as_posix() for path in (web / "js").rglob("*.js")}
+    keeper = {"/" + path.relative_to(web).as_posix() for path in (web / "keeper").glob("*.js")}
+    assert modules | keeper <= cached, sorted((modules | keeper) - cached)

@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v10";
+const CACHE = "cardroom-shell-v11";
 const SHELL = [
   "/",
   "/index.html",
@@ -30,6 +30,9 @@ const SHELL = [
   "/js/sound.js",
   "/js/announce.js",
   "/js/attention.js",
+  "/js/badges.js",
+  "/js/chat.js",
+  "/js/queue.js",
   "/js/render/board.js",
   "/js/render/cards.js",
   "/js/render/log.js",

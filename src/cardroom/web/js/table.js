@@ -19,6 +19,7 @@ import { gameTitle, kitFor } from "./games/index.js";
 import * as sound from "./sound.js";
 import { callAttention, stopAttention } from "./attention.js";
 import { offerWalkthrough } from "./walkthrough.js";
+import { ChatPanel } from "./chat.js";
 
 export class TableScreen {
   constructor(root, tableId, { levels, onExit }) {
@@ -42,6 +43,7 @@ export class TableScreen {
     this.claimable = false; // the toolbar shows "Skip X's turn"
     this.resultFocused = false; // the match result has had the focus since it appeared
     this.ratings = null; // {match, values: {subject: rating}}: read once per ranked match
+    this.chat = new ChatPanel({ lines: () => this.model.chat, send: (text) => this.socket?.send({ type: "chat", text }) });
     this.tick = setInterval(() => this.tickClock(), 250);
     this.unbindKeys = bindKeys((key) => this.onKey(key));
     root.addEventListener("click", (this.clickHandler = (e) => this.onClick(e)));
@@ -130,12 +132,12 @@ export class TableScreen {
       }, VIEW_GRACE_MS);
       return;
     }
-    if (msg.type === "error" && msg.about === "chat") return this.chatRefused(msg);
+    if (msg.type === "error" && msg.about === "chat") return this.chat.refused(msg);
     if (msg.type === "hint" || (msg.type === "error" && msg.about === "hint")) return this.showHint(msg);
     if (msg.type === "error") return this.onError(msg);
     if (msg.type === "chat") {
       this.model.apply(msg);
-      this.updateChat();
+      this.chat.update();
       return;
     }
     if (msg.type === "ack") {
@@ -292,14 +294,14 @@ export class TableScreen {
     }
     if (!m.view) {
       patch(this.root, this.toolbar(), renderWaiting(m, { levels: this.levels, me: player(), actions: this.lobbyActions() }),
-        h("div", { class: "waiting-chat" }, renderPresent(m.table, player(), this.ratingsNow()), this.chatPanel()));
+        h("div", { class: "waiting-chat" }, renderPresent(m.table, player(), this.ratingsNow()), this.chat.element()));
       return;
     }
     const connection = this.socket?.status === "open" || !this.socket ? "open" : this.socket.status;
     const layout = h("div", { class: `table-layout game-${m.table.game || "skip"}${m.spectator ? " spectating" : ""}`, "data-connection": connection },
       h("div", { class: "play-area", "aria-busy": connection === "open" ? "false" : "true" },
         this.play.board(), this.hintLine(), this.moveStatusLine()),
-      h("div", { class: "side-col" }, this.play.side(), renderPresent(m.table, player(), this.ratingsNow()), this.chatPanel()));
+      h("div", { class: "side-col" }, this.play.side(), renderPresent(m.table, player(), this.ratingsNow()), this.chat.element()));
     const overlays = [];
     if (m.summary && !m.result) overlays.push(this.play.roundSummary(m.summary, this.summarySeconds()));
     if (m.result && !this.hideResult) {
@@ -346,67 +348,6 @@ export class TableScreen {
       }
     }
     return this.ratings.values;
-  }
-
-  // -- chat ----------------------------------------------------------------------------------
-
-  /** The table's chat: one panel kept across renders (what is being typed stays). Lines are
-   * text, never markup; a player can be muted (kept in this browser). */
-  chatPanel() {
-    if (this.chatEl) return kept(this.chatEl);
-    this.chatList = h("ol", { class: "chat-log", role: "log", "aria-label": "Chat lines", tabindex: "0" });
-    this.chatInput = h("input", { name: "chat", maxlength: String(CHAT_LENGTH), autocomplete: "off", "data-key": "chat-input",
-      placeholder: "Say something to the table", "aria-label": "Say something to the table" });
-    this.chatNote = h("p", { class: "chat-note", id: "chat-note", role: "status" });
-    const form = h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.say(); } },
-      this.chatInput, h("button", { type: "submit", class: "btn small" }, "Send"));
-    this.chatEl = h("section", { class: "chat", id: "chat", "aria-labelledby": "chat-title" },
-      h("h2", { id: "chat-title" }, "Chat"), this.chatList, this.chatNote, form);
-    this.updateChat();
-    return kept(this.chatEl);
-  }
-
-  updateChat() {
-    if (!this.chatList) return;
-    const me = player()?.id;
-    const muted = mutedPlayers();
-    const shown = this.model.chat.filter((line) => !muted.has(line.from.id));
-    mount(this.chatList, shown.map((line) => h("li", { class: `chat-line${line.from.id === me ? " mine" : ""}` },
-      h("b", { class: "chat-who" }, line.from.id === me ? "You" : line.from.name), " ",
-      h("span", { class: "chat-text" }, line.text),
-      line.from.id === me ? null : h("button", { type: "button", class: "chat-mute", "aria-label": `Mute ${line.from.name}`,
-        onclick: () => this.mute(line.from.id, true) }, "Mute"))));
-    const hidden = this.model.chat.length - shown.length;
-    mount(this.chatNote, hidden ? [`${hidden} line${hidden > 1 ? "s" : ""} from muted players hidden. `,
-      h("button", { type: "button", class: "btn small", id: "chat-unmute", onclick: () => this.mute(null, false) }, "Unmute all")] : null);
-    this.chatList.scrollTop = this.chatList.scrollHeight;
-  }
-
-  say() {
-    const text = this.chatInput.value.trim();
-    if (!text) return;
-    if (!this.socket?.send({ type: "chat", text })) {
-      mount(this.chatNote, "Not connected: the line was not sent.");
-      return;
-    }
-    this.chatInput.value = "";
-  }
-
-  chatRefused(msg) {
-    mount(this.chatNote, h("span", { class: "chat-refused" }, msg.message));
-  }
-
-  /** Mute (or, with no player, unmute everyone): kept in this browser, for every table. */
-  mute(playerId, on) {
-    const muted = mutedPlayers();
-    if (playerId === null) muted.clear();
-    else if (on) muted.add(playerId);
-    try {
-      localStorage.setItem(MUTED, JSON.stringify([...muted]));
-    } catch {
-      /* storage full or off: muting lasts as long as the page */
-    }
-    this.updateChat();
   }
 
   rematchControls() {
@@ -676,14 +617,4 @@ export class TableScreen {
 
 const VIEW_GRACE_MS = 3000;
 const FLUSH_LATEST_MS = 100; // a hidden tab has no animation frames; its table is drawn anyway
-const CHAT_LENGTH = 200; // the server's limit (docs/protocol.md)
-const MUTED = "cardroom.muted";
-
-function mutedPlayers() {
-  try {
-    return new Set(JSON.parse(localStorage.getItem(MUTED) || "[]"));
-  } catch {
-    return new Set();
-  }
-}
 const PENDING_SHOWN_AFTER_MS = 500; // a move answered sooner never flashes "Sending…"
