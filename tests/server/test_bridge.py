@@ -28,7 +28,7 @@ async def test_an_example_bot_plays_a_match_at_a_server_table(server, language, 
     ada = await Person(server, "Ada").register()
     created = await ada.post(
         "/api/tables",
-        {"seats": 2, "options": {"stock_size": 3, "match_target": None}, "abandon_after": 3600},
+        {"seats": 2, "options": {"stock_size": 5, "match_target": None}, "abandon_after": 3600},
         expect=201,
     )
     table = created["table"]["id"]
@@ -47,7 +47,15 @@ async def test_an_example_bot_plays_a_match_at_a_server_table(server, language, 
     played = await asyncio.wait_for(bridge, 60)
     over = next(e for e in ends["events"] if e["kind"] == "match_over")
     assert played.matches == [over["detail"]]
-    assert played.decisions > 0 and played.refused == []
+    bot_moves = sum(  # as Ada saw them: every one of them was the program's decision
+        1
+        for m in ada.messages
+        for e in m.get("events", ())
+        if e.get("seat") == 1 and e["kind"] in ("played", "discarded", "passed")
+    )
+    # Ada may (rarely) empty her stock before the bot's first turn: then it had nothing to decide.
+    assert played.decisions >= bot_moves and played.refused == []
+    assert played.decisions > 0 or over["detail"]["winners"] == [0]
     assert played.name.startswith("Stock first")  # the name from its hello
     results = [p.read_text() for p in tmp_path.iterdir()]
     assert any("won" in text or "lost" in text for text in results)  # it learned the result
