@@ -14,13 +14,14 @@ $(STAMP): pyproject.toml $(LOCK)
 	$(BIN)/python -m pip install --quiet --constraint $(LOCK) -e '.[dev]'
 	touch $(STAMP)
 
-# Optional (issue 16): Skip's engine and the greedy bot compiled by mypyc, in place (an
-# extension beside each .py, imported first while its source is unchanged: cardroom/build.py).
-# About 15 s of CPU; pure Python, with a note, when gcc, Python's headers or mypyc are missing.
+# Optional (issue 16): Skip's engine and its bots' search (greedy, planner, expert) compiled by
+# mypyc, in place (an extension beside each .py, imported first while its source is unchanged:
+# cardroom/build.py). About 25 s of CPU; pure Python, with a note, when gcc, Python's headers or mypyc are missing.
 # setup and run try it; test only refreshes a build already there; `make pure` removes it.
 COMPILED := src/cardroom/compiled-sources.txt
 COMPILED_FROM := $(wildcard src/cardroom/build.py src/cardroom/games/*.py \
-	src/cardroom/games/skip/*.py src/cardroom/bots/greedy.py)
+	src/cardroom/games/skip/*.py src/cardroom/bots/greedy.py \
+	src/cardroom/bots/planner.py src/cardroom/bots/expert.py)
 
 $(COMPILED): $(STAMP) $(COMPILED_FROM)
 	@scripts/build-compiled $(BIN)/python

@@ -84,28 +84,21 @@ class ExpertBot:
     trusted = True
     """It picks among the planner's plans, so simulations apply its choice without the check."""
 
-    def __init__(
-        self,
-        seed: str | int = 0,
-        *,
-        samples: int = 16,
-        candidates: int = 4,
-        endgame: int = 3,
-        margin: float = 60.0,
-        confidence: float = 1.5,
-        time_cap: float | None = None,
-        horizon: int = 0,
-        **weights: Any,
-    ) -> None:
+    def __init__(self, seed: str | int = 0, **settings: Any) -> None:
+        """Settings: ``samples`` (16), ``candidates`` (4), ``endgame`` (3), ``margin`` (60),
+        ``confidence`` (1.5), ``time_cap`` (None), ``horizon`` (0); any other is one of the
+        planner's weights. (Read from one mapping, not keyword-only parameters beside
+        ``**weights``: mypyc, which compiles this module, cannot describe that signature.)"""
         self.seed = str(seed)
-        self.samples = int(samples)
-        self.candidates = int(candidates)
-        self.endgame = int(endgame)
-        self.margin = float(margin)
-        self.confidence = float(confidence)
-        self.time_cap = None if time_cap is None else float(time_cap)
-        self.horizon = int(horizon)
-        self.weights = EXPERT_WEIGHTS.with_settings(weights)
+        self.samples = int(settings.pop("samples", 16))
+        self.candidates = int(settings.pop("candidates", 4))
+        self.endgame = int(settings.pop("endgame", 3))
+        self.margin = float(settings.pop("margin", 60.0))
+        self.confidence = float(settings.pop("confidence", 1.5))
+        time_cap = settings.pop("time_cap", None)
+        self.time_cap: float | None = None if time_cap is None else float(time_cap)
+        self.horizon = int(settings.pop("horizon", 0))
+        self.weights = EXPERT_WEIGHTS.with_settings(settings)
 
     def choose(self, view: SeatView) -> Action:
         return self.best_plan(view)[0]
