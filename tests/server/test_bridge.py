@@ -60,3 +60,34 @@ async def test_an_example_bot_plays_a_match_at_a_server_table(server, language, 
     results = [p.read_text() for p in tmp_path.iterdir()]
     assert any("won" in text or "lost" in text for text in results)  # it learned the result
     await ada.close()
+
+
+async def test_the_bridge_sends_again_what_the_rate_limit_dropped(fresh_server, tmp_path):
+    """A quick program outruns a socket allowed 4 messages a second (bursts of 2): every action
+    the limit drops unread is sent again after a pause, so the match still ends (it stalled
+    before: a dropped action was never answered, and no turn timer ran)."""
+    server = fresh_server(CARDROOM_RATE="4", CARDROOM_RATE_BURST="2")
+    server.start()
+    ada = await Person(server, "Ada").register()
+    created = await ada.post(
+        "/api/tables",
+        {"seats": 2, "options": {"stock_size": 2, "match_target": None}, "abandon_after": 3600},
+        expect=201,
+    )
+    table = created["table"]["id"]
+    await ada.connect(table)
+    bridge = asyncio.create_task(
+        play_at_table(server.url, table, PROGRAMS["python"], name="Robo", log_dir=tmp_path)
+    )
+    await ada.expect(
+        lambda m: (
+            m["type"] == "table"
+            and any(s["player"] and s["connected"] for s in m["table"]["seats"][1:])
+        )
+    )
+    await ada.post(f"/api/tables/{table}/start")
+    ends = await play_until_over(ada, 5)
+    played = await asyncio.wait_for(bridge, 60)
+    over = next(e for e in ends["events"] if e["kind"] == "match_over")
+    assert played.matches == [over["detail"]] and played.refused == []
+    await ada.close()

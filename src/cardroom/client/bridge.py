@@ -6,6 +6,8 @@ The program sees what it sees in a tournament: ``hello`` once, then per match a 
 every ``move`` at the table, a ``decide`` for each of its decisions, a ``round_over`` and an
 ``over``; only ever its own seat's view, since the server sends nothing else to a seat (R7.2).
 A late or illegal answer loses nothing at once: the table's own turn timer decides (R7.3).
+A fast program can outrun the socket's rate limit (``docs/protocol.md``) over a long match:
+an action refused for that was never read, so the bridge waits a moment and sends it again.
 """
 
 from __future__ import annotations
@@ -24,6 +26,10 @@ from cardroom.bots.external import PROTOCOL, BotProgram
 from cardroom.games.skip import Options
 
 log = logging.getLogger("cardroom.client.bridge")
+
+RATE_LIMITED_PAUSE = 0.25
+"""Seconds to wait before sending again an action the socket's rate limit dropped (the limit
+refills at 20 messages a second by default: a few are free again by then)."""
 
 
 @dataclass(slots=True)
@@ -103,13 +109,21 @@ async def _play(
         match: str | None = None
         decided_at = -1
         actions = 0
+        unanswered: str | None = None  # the last action sent, until the table answers it
         async for text in ws:
             message = json.loads(text)
             kind = message["type"]
             if kind == "welcome":
                 seat = message["seat"]
                 continue
+            if message.get("ack") is not None or message.get("id") is not None:
+                unanswered = None
             if kind == "error":
+                if message["code"] == "rate_limited" and message.get("id") is None:
+                    if unanswered is not None:  # dropped unread: the same action, once more
+                        await asyncio.sleep(RATE_LIMITED_PAUSE)
+                        await ws.send(unanswered)
+                    continue
                 if message.get("id"):
                     played.refused.append(f"{message['code']}: {message['message']}")
                     decided_at = -1  # decide again on the newest position
@@ -183,16 +197,10 @@ async def _play(
             except json.JSONDecodeError:
                 played.refused.append(f"not JSON: {line.strip()[:80]}")
                 continue
-            await ws.send(
-                json.dumps(
-                    {
-                        "type": "action",
-                        "id": f"b{actions}",
-                        "action": action,
-                        "after": message["seq"],
-                    }
-                )
+            unanswered = json.dumps(
+                {"type": "action", "id": f"b{actions}", "action": action, "after": message["seq"]}
             )
+            await ws.send(unanswered)
 
 
 def _start(
