@@ -8,11 +8,12 @@ import asyncio
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import Person, play_until_over
 
-from cardroom.client.bridge import play_at_table
+from cardroom.client.bridge import Played, play_at_table
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PROGRAMS = {
@@ -21,20 +22,21 @@ PROGRAMS = {
 }
 
 
-@pytest.mark.parametrize("language", sorted(PROGRAMS))
-async def test_an_example_bot_plays_a_match_at_a_server_table(server, language, tmp_path):
-    if shutil.which(PROGRAMS[language][0]) is None:
-        pytest.skip(f"no {language} (make test installs node)")
+async def play_against(
+    server: Any, program: list[str], stock: int, log_dir: Path
+) -> tuple[Person, dict[str, Any], Played]:
+    """Ada opens a table, the bridge seats ``program`` at it, Ada starts and plays the match
+    out: Ada, the message that ended it, and what the bridge did."""
     ada = await Person(server, "Ada").register()
     created = await ada.post(
         "/api/tables",
-        {"seats": 2, "options": {"stock_size": 5, "match_target": None}, "abandon_after": 3600},
+        {"seats": 2, "options": {"stock_size": stock, "match_target": None}, "abandon_after": 3600},
         expect=201,
     )
     table = created["table"]["id"]
     await ada.connect(table)
     bridge = asyncio.create_task(
-        play_at_table(server.url, table, PROGRAMS[language], name="Robo", log_dir=tmp_path)
+        play_at_table(server.url, table, program, name="Robo", log_dir=log_dir)
     )
     await ada.expect(  # seated, and its socket open: it will see the match start
         lambda m: (
@@ -45,7 +47,15 @@ async def test_an_example_bot_plays_a_match_at_a_server_table(server, language, 
     await ada.post(f"/api/tables/{table}/start")
     ends = await play_until_over(ada, 3)
     played = await asyncio.wait_for(bridge, 60)
-    over = next(e for e in ends["events"] if e["kind"] == "match_over")
+    await ada.close()
+    return ada, next(e for e in ends["events"] if e["kind"] == "match_over"), played
+
+
+@pytest.mark.parametrize("language", sorted(PROGRAMS))
+async def test_an_example_bot_plays_a_match_at_a_server_table(server, language, tmp_path):
+    if shutil.which(PROGRAMS[language][0]) is None:
+        pytest.skip(f"no {language} (make test installs node)")
+    ada, over, played = await play_against(server, PROGRAMS[language], 5, tmp_path)
     assert played.matches == [over["detail"]]
     bot_moves = sum(  # as Ada saw them: every one of them was the program's decision
         1
@@ -59,7 +69,6 @@ async def test_an_example_bot_plays_a_match_at_a_server_table(server, language, 
     assert played.name.startswith("Stock first")  # the name from its hello
     results = [p.read_text() for p in tmp_path.iterdir()]
     assert any("won" in text or "lost" in text for text in results)  # it learned the result
-    await ada.close()
 
 
 async def test_the_bridge_sends_again_what_the_rate_limit_dropped(fresh_server, tmp_path):
@@ -68,26 +77,5 @@ async def test_the_bridge_sends_again_what_the_rate_limit_dropped(fresh_server, 
     before: a dropped action was never answered, and no turn timer ran)."""
     server = fresh_server(CARDROOM_RATE="4", CARDROOM_RATE_BURST="2")
     server.start()
-    ada = await Person(server, "Ada").register()
-    created = await ada.post(
-        "/api/tables",
-        {"seats": 2, "options": {"stock_size": 2, "match_target": None}, "abandon_after": 3600},
-        expect=201,
-    )
-    table = created["table"]["id"]
-    await ada.connect(table)
-    bridge = asyncio.create_task(
-        play_at_table(server.url, table, PROGRAMS["python"], name="Robo", log_dir=tmp_path)
-    )
-    await ada.expect(
-        lambda m: (
-            m["type"] == "table"
-            and any(s["player"] and s["connected"] for s in m["table"]["seats"][1:])
-        )
-    )
-    await ada.post(f"/api/tables/{table}/start")
-    ends = await play_until_over(ada, 5)
-    played = await asyncio.wait_for(bridge, 60)
-    over = next(e for e in ends["events"] if e["kind"] == "match_over")
+    _ada, over, played = await play_against(server, PROGRAMS["python"], 2, tmp_path)
     assert played.matches == [over["detail"]] and played.refused == []
-    await ada.close()
