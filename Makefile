@@ -16,8 +16,9 @@ $(STAMP): pyproject.toml $(LOCK)
 
 # Optional (issue 16): Skip's engine and its bots' search (greedy, planner, expert) compiled by
 # mypyc, in place (an extension beside each .py, imported first while its source is unchanged:
-# cardroom/build.py). About 25 s of CPU; pure Python, with a note, when gcc, Python's headers or mypyc are missing.
-# setup and run try it; test only refreshes a build already there; `make pure` removes it.
+# cardroom/build.py). About 40 s of CPU; pure Python, with a note, when gcc, Python's headers
+# or mypyc are missing. setup, run and CI try it; test only refreshes a build already there;
+# `make pure` removes it.
 COMPILED := src/cardroom/compiled-sources.txt
 COMPILED_FROM := $(wildcard src/cardroom/build.py src/cardroom/games/*.py \
 	src/cardroom/games/skip/*.py src/cardroom/bots/greedy.py \
