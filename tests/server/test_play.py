@@ -61,7 +61,7 @@ async def test_a_full_match_of_two_people_and_a_bot_ends_with_a_replayable_recor
 
 
 async def test_a_reconnecting_client_gets_what_it_missed_then_plays_on(server):
-    ada, table = await table_for(server)
+    ada, table = await table_for(server, stock_size=20)  # the bot cannot end it before Ada moves
     await ada.post(f"/api/tables/{table}/bots", {"level": "beginner"})
     await ada.connect(table)
     await ada.post(f"/api/tables/{table}/start")
