@@ -130,6 +130,20 @@ def test_every_action_packs_into_a_few_bytes_and_back(
     assert move_codec.pack(None) is None and move_codec.unpack(None) is None
 
 
+def test_a_remembered_packing_is_the_same_bytes_and_the_memo_stays_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    action = {"type": "play", "from": "hand", "card": 7, "to": 2}
+    first, again = move_codec.pack(action), move_codec.pack(dict(action))
+    assert first == again and move_codec.unpack(again) == action
+    monkeypatch.setattr(move_codec, "_PACKED", {})
+    monkeypatch.setattr(move_codec, "_PACKED_MAX", 3)
+    for card in range(1, 13):
+        moved = {"type": "play", "from": "hand", "card": card, "to": 1}
+        assert move_codec.unpack(move_codec.pack(moved)) == moved
+    assert len(move_codec._PACKED) == 3
+
+
 def test_bytes_that_pack_did_not_make_are_refused_with_a_reason() -> None:
     for junk in (b"", b"\x09abc", b"\x01\xff\xff\xff", bytes((move_codec.CURRENT,))):
         with pytest.raises(ValueError, match="stored action"):
