@@ -13,6 +13,7 @@ export const QUEUE_MODES = [
 ];
 export const BOT_WAITS = [
   { value: null, label: "never: keep looking" },
+  { value: 15, label: "after 15 s" },
   { value: 30, label: "after 30 s" },
   { value: 60, label: "after 1 min" },
   { value: 120, label: "after 2 min" },
