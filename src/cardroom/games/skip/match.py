@@ -179,6 +179,13 @@ class Match:
         if state.result is not None:
             self._score(state.result)
 
+    def score_round(self) -> None:
+        """Score the round the rules have just ended: for a simulation's loop that applies
+        trusted moves with the rules' ``apply_fast`` itself, a match that keeps no log."""
+        result = self.state.result
+        assert result is not None and not self.record
+        self._score(result)
+
     def _score(self, result: RoundResult) -> None:
         self.rounds[-1].result = result
         self.rounds[-1].turns = self.state.turn

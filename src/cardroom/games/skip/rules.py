@@ -85,7 +85,7 @@ def first_player(state: State) -> int:
         return after_dealer
     best, best_value, seat = after_dealer, 0, after_dealer
     for _ in range(state.players):
-        top = state.stocks[seat][-1]
+        top = state._stocks[seat][-1]
         if top > best_value:
             best, best_value = seat, top
         seat = state.next_seat(seat)
@@ -94,11 +94,12 @@ def first_player(state: State) -> int:
 
 def _draw(state: State, seat: int, count: int, events: list[Event] | None) -> None:
     """Draw up to ``count`` cards, refilling from the completed piles when needed (R4.1, R5.4)."""
-    hand = state.hands[seat]
+    hand = state._hands[seat]
     draw = state.draw
     if len(draw) >= count:  # the usual case: the top ``count`` cards, one at a time from the top
         hand += draw[: -count - 1 : -1]
         del draw[-count:]
+        state._hand_counts[seat] = len(hand)
         if events is not None:
             events.append(Event("drew", seat, {"cards": count}))
         return
@@ -114,6 +115,7 @@ def _draw(state: State, seat: int, count: int, events: list[Event] | None) -> No
                 events.append(Event("reshuffled", seat, {"cards": len(draw)}))
         hand.append(draw.pop())
         drawn += 1
+    state._hand_counts[seat] = len(hand)
     if drawn and events is not None:
         events.append(Event("drew", seat, {"cards": drawn}))
 
@@ -124,15 +126,15 @@ def _start_turn(state: State, seat: int, events: list[Event] | None = None) -> N
     state.played_this_turn = False
     if events is not None:
         events.append(Event("turn", seat, {"turn": state.turn}))
-    need = HAND_SIZE - len(state.hands[seat])
+    need = HAND_SIZE - len(state._hands[seat])
     if need > 0:
         _draw(state, seat, need, events)
 
 
 def _team_stock_left(state: State, seat: int) -> int:
     partner = state.partner(seat)
-    left = len(state.stocks[seat])
-    return left + len(state.stocks[partner]) if partner is not None else left
+    left = len(state._stocks[seat])
+    return left + len(state._stocks[partner]) if partner is not None else left
 
 
 def round_points(winners: Collection[int], stock_left: Sequence[int]) -> tuple[int, ...]:
@@ -149,7 +151,7 @@ def round_points(winners: Collection[int], stock_left: Sequence[int]) -> tuple[i
 
 def _finish(state: State, winners: tuple[int, ...], stalemate: bool) -> RoundResult:
     """Score the round (R6.2): 25 plus 5 for every card left in the losers' stocks."""
-    stock_left = tuple(len(s) for s in state.stocks)
+    stock_left = tuple(len(s) for s in state._stocks)
     result = RoundResult(winners, round_points(winners, stock_left), stalemate, stock_left)
     state.result = result
     return result
@@ -192,7 +194,7 @@ def _end_turn(state: State, events: list[Event] | None) -> None:
 def _card_at(state: State, seat: int, source: object, card: object, pile: object) -> int:
     """The card a play would take; raises IllegalMove."""
     if source == "hand":
-        if type(card) is not int or card not in state.hands[seat]:
+        if type(card) is not int or card not in state._hands[seat]:
             raise IllegalMove("R4.2", f"you hold no {_card_words(card)}")
         return card
     if source in ("partner_stock", "partner_discard"):
@@ -203,7 +205,7 @@ def _card_at(state: State, seat: int, source: object, card: object, pile: object
         owner = seat
     whose = "your partner's" if owner != seat else "your"
     if source in ("stock", "partner_stock"):
-        stock = state.stocks[owner]
+        stock = state._stocks[owner]
         if not stock:
             raise IllegalMove("R4.2", f"{whose} stock is empty")
         return stock[-1]
@@ -211,7 +213,7 @@ def _card_at(state: State, seat: int, source: object, card: object, pile: object
         if not _is_pile(pile):
             raise IllegalMove("R4.7", "discard piles are numbered 1 to 4")
         assert isinstance(pile, int)
-        top = state.discards[owner][pile]
+        top = state._discards[owner][pile]
         if not top:
             raise IllegalMove("R4.7", f"{whose} discard pile {pile + 1} is empty")
         return top[-1]
@@ -278,7 +280,7 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
                 )
             raise IllegalMove("R5.2", f"a {moved} cannot go on a pile showing {value}")
     elif kind == "discard":
-        hand = state.hands[me]
+        hand = state._hands[me]
         if type(card) is not int or card not in hand:
             raise IllegalMove("R4.4", f"you hold no {_card_words(card)} to discard")
         if not _is_pile(pile):
@@ -292,7 +294,7 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
                 "R4.4", "a wild may not be discarded while you hold another card (house rule)"
             )
     elif kind == "pass":
-        if state.hands[me]:
+        if state._hands[me]:
             raise IllegalMove(
                 "R4.5", "you may only pass with an empty hand; end your turn by discarding a card"
             )
@@ -329,19 +331,25 @@ def apply_fast(state: State, action: Action, events: list[Event] | None = None) 
     state.played_this_turn = True
     owner = me
     if source == "hand":
-        state.hands[me].remove(card)
+        hand = state._hands[me]
+        hand.remove(card)
+        state._hand_counts[me] = len(hand)
     else:
         if source == "partner_stock" or source == "partner_discard":
             partners = state.partners
             assert partners is not None
             owner = partners[me]
         if source == "stock" or source == "partner_stock":
-            card = state.stocks[owner].pop()
+            stock = state._stocks[owner]
+            card = stock.pop()
+            state._stock_tops[owner] = stock[-1] if stock else None
+            state._stock_counts[owner] = len(stock)
         else:
-            piles = state.discards[owner]
+            piles = state._discards[owner]
             taken = piles[pile]
             card = taken[-1]
             piles[pile] = taken[:-1]
+            state._seen_discards[owner] = tuple(piles)
     values = state.values
     value = values[to] + 1
     building = state.building
@@ -368,7 +376,7 @@ def apply_fast(state: State, action: Action, events: list[Event] | None = None) 
         values[to] = value
     if (
         (source == "stock" or source == "partner_stock")
-        and not state.stocks[owner]
+        and not state._stocks[owner]
         and _team_stock_left(state, owner) == 0  # R6.1
     ):
         partner_seat = state.partner(owner)
@@ -377,7 +385,7 @@ def apply_fast(state: State, action: Action, events: list[Event] | None = None) 
         if events is not None:
             events.append(Event("round_over", me, result.to_json()))
         return
-    if not state.hands[me]:
+    if not state._hands[me]:
         # R4.3: an empty hand draws five and the turn goes on. The hand may have been empty since
         # the turn began (nothing left to draw); completing a pile makes cards drawable (R5.4).
         _draw(state, me, HAND_SIZE, events)
@@ -400,9 +408,12 @@ def _apply_turn_end(
             partners = state.partners
             assert partners is not None
             owner = partners[me]
-        state.hands[me].remove(card)
-        piles = state.discards[owner]
+        hand = state._hands[me]
+        hand.remove(card)
+        state._hand_counts[me] = len(hand)
+        piles = state._discards[owner]
         piles[pile] += (card,)
+        state._seen_discards[owner] = tuple(piles)
         if events is not None:
             events.append(Event("discarded", me, {"card": card, "pile": pile, "owner": owner}))
     else:
@@ -422,11 +433,11 @@ def legal_actions(state: State) -> list[Action]:
     me = state.current
     partner = state.partner(me)
     return list_actions(
-        hand=state.hands[me],
-        stock=state.stocks[me],
-        discards=state.discards[me],
-        partner_stock=state.stocks[partner] if partner is not None else None,
-        partner_discards=state.discards[partner] if partner is not None else None,
+        hand=state._hands[me],
+        stock=state._stocks[me],
+        discards=state._discards[me],
+        partner_stock=state._stocks[partner] if partner is not None else None,
+        partner_discards=state._discards[partner] if partner is not None else None,
         values=state.values,
         team_discards=partner is not None and state.options.team_discards,
         no_wild_discards=state.options.no_wild_discards,

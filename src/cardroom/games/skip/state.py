@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import zlib
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..base import IllegalMove
@@ -38,12 +37,47 @@ class RoundResult(NamedTuple):
         }
 
 
-@dataclass(slots=True, eq=False)
 class State:
     """Every card's place in a round, whose turn it is, and the counters the rules need.
 
     Discard and building piles are tuples, replaced on change, so views can share them.
+
+    The seats' card lists (hands, stocks, discard piles) are the rules' own: a state copies
+    those it is given. Beside them the rules keep the per-seat fields every view shows (hand
+    counts, stock tops and sizes, each seat's discard piles as one tuple), updated by the move
+    that changes them, so a view reads them instead of rebuilding them at every decision. Any
+    other code reaches the lists through ``hands``, ``stocks`` and ``discards``, and may change
+    them by hand (tests build positions so): from then on the kept fields are not trusted, and
+    views rebuild them from the lists. A ``copy`` trusts its own again.
     """
+
+    __slots__ = (
+        "_discards",
+        "_hand_counts",
+        "_hands",
+        "_kept",
+        "_seen_discards",
+        "_stock_counts",
+        "_stock_tops",
+        "_stocks",
+        "building",
+        "completed",
+        "current",
+        "dealer",
+        "draw",
+        "idle_turns",
+        "moves",
+        "options",
+        "partners",
+        "played_this_turn",
+        "players",
+        "result",
+        "rng",
+        "scores",
+        "timeouts_in_a_row",
+        "turn",
+        "values",
+    )
 
     options: Options
     players: int
@@ -51,22 +85,111 @@ class State:
     partners: tuple[int, ...] | None
     rng: random.Random
     draw: list[int]
-    stocks: list[list[int]]
-    hands: list[list[int]]
-    discards: list[list[tuple[int, ...]]]
-    building: list[tuple[int, ...]] = field(default_factory=lambda: [()] * BUILDING_SLOTS)
-    values: list[int] = field(default_factory=lambda: [0] * BUILDING_SLOTS)
-    completed: list[int] = field(default_factory=list)
-    current: int = 0
-    turn: int = 0
-    played_this_turn: bool = False
-    idle_turns: int = 0
-    timeouts_in_a_row: int = 0
-    moves: int = 0
-    result: RoundResult | None = None
-    scores: tuple[int, ...] = ()
+    _stocks: list[list[int]]
+    _hands: list[list[int]]
+    _discards: list[list[tuple[int, ...]]]
+    building: list[tuple[int, ...]]
+    values: list[int]
+    completed: list[int]
+    current: int
+    turn: int
+    played_this_turn: bool
+    idle_turns: int
+    timeouts_in_a_row: int
+    moves: int
+    result: RoundResult | None
+    scores: tuple[int, ...]
     """The match scores (R6.2) as the match last set them: before this round, then after it.
     Only shown to players (R7.2); the rules never read them. Empty means all zero."""
+    _kept: bool
+    """The per-seat fields below are true: only the rules have reached the card lists."""
+    _hand_counts: list[int]
+    _stock_tops: list[int | None]
+    _stock_counts: list[int]
+    _seen_discards: list[tuple[tuple[int, ...], ...]]
+
+    def __init__(
+        self,
+        options: Options,
+        players: int,
+        dealer: int,
+        partners: tuple[int, ...] | None,
+        rng: random.Random,
+        draw: list[int],
+        stocks: list[list[int]],
+        hands: list[list[int]],
+        discards: list[list[tuple[int, ...]]],
+        building: list[tuple[int, ...]] | None = None,
+        values: list[int] | None = None,
+        completed: list[int] | None = None,
+        current: int = 0,
+        turn: int = 0,
+        played_this_turn: bool = False,
+        idle_turns: int = 0,
+        timeouts_in_a_row: int = 0,
+        moves: int = 0,
+        result: RoundResult | None = None,
+        scores: tuple[int, ...] = (),
+    ) -> None:
+        self.options = options
+        self.players = players
+        self.dealer = dealer
+        self.partners = partners
+        self.rng = rng
+        self.draw = draw
+        self._stocks = [stock[:] for stock in stocks]
+        self._hands = [hand[:] for hand in hands]
+        self._discards = [piles[:] for piles in discards]
+        self.building = [()] * BUILDING_SLOTS if building is None else building
+        self.values = [0] * BUILDING_SLOTS if values is None else values
+        self.completed = [] if completed is None else completed
+        self.current = current
+        self.turn = turn
+        self.played_this_turn = played_this_turn
+        self.idle_turns = idle_turns
+        self.timeouts_in_a_row = timeouts_in_a_row
+        self.moves = moves
+        self.result = result
+        self.scores = scores
+        self._kept = True
+        self._hand_counts = [len(hand) for hand in self._hands]
+        self._stock_tops = [stock[-1] if stock else None for stock in self._stocks]
+        self._stock_counts = [len(stock) for stock in self._stocks]
+        self._seen_discards = [tuple(piles) for piles in self._discards]
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Every seat's hand. Handed out to be read or changed: the kept fields are not
+        trusted from now on."""
+        self._kept = False
+        return self._hands
+
+    @hands.setter
+    def hands(self, hands: list[list[int]]) -> None:
+        self._kept = False
+        self._hands = hands
+
+    @property
+    def stocks(self) -> list[list[int]]:
+        """Every seat's stock, its top card last; handed out as ``hands`` is."""
+        self._kept = False
+        return self._stocks
+
+    @stocks.setter
+    def stocks(self, stocks: list[list[int]]) -> None:
+        self._kept = False
+        self._stocks = stocks
+
+    @property
+    def discards(self) -> list[list[tuple[int, ...]]]:
+        """Every seat's four discard piles; handed out as ``hands`` is."""
+        self._kept = False
+        return self._discards
+
+    @discards.setter
+    def discards(self, discards: list[list[tuple[int, ...]]]) -> None:
+        self._kept = False
+        self._discards = discards
 
     @property
     def over(self) -> bool:
@@ -84,7 +207,8 @@ class State:
         return (seat + self.step) % self.players
 
     def copy(self) -> State:
-        """An independent copy, random generator included, for search and tests."""
+        """An independent copy, random generator included, for search and tests; its card
+        lists are its own, so its kept fields are trusted."""
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         return State(
@@ -94,9 +218,9 @@ class State:
             partners=self.partners,
             rng=rng,
             draw=self.draw[:],
-            stocks=[s[:] for s in self.stocks],
-            hands=[h[:] for h in self.hands],
-            discards=[piles[:] for piles in self.discards],
+            stocks=self._stocks,
+            hands=self._hands,
+            discards=self._discards,
             building=self.building[:],
             values=self.values[:],
             completed=self.completed[:],
@@ -116,8 +240,8 @@ class State:
         for pile in self.building:
             cards += list(pile)
         for seat in range(self.players):
-            cards += self.stocks[seat] + self.hands[seat]
-            for pile in self.discards[seat]:
+            cards += self._stocks[seat] + self._hands[seat]
+            for pile in self._discards[seat]:
                 cards += list(pile)
         return cards
 
@@ -129,9 +253,9 @@ class State:
         parts = [bytes(self.draw), bytes(self.completed)]
         parts += [bytes(pile) for pile in self.building]
         for seat in range(self.players):
-            parts.append(bytes(self.stocks[seat]))
-            parts.append(bytes(sorted(self.hands[seat])))
-            parts += [bytes(pile) for pile in self.discards[seat]]
+            parts.append(bytes(self._stocks[seat]))
+            parts.append(bytes(sorted(self._hands[seat])))
+            parts += [bytes(pile) for pile in self._discards[seat]]
         counters = (self.current, self.turn, self.idle_turns, self.timeouts_in_a_row)
         parts.append(b"".join(n.to_bytes(4, "big") for n in counters))
         return format(zlib.crc32(b"|".join(parts)), "08x")

@@ -124,6 +124,13 @@ class Match:
         if state.result is not None:
             self._add_up(state.result)
 
+    def score_round(self) -> None:
+        """Score the round the rules have just ended: for a simulation's loop that applies
+        trusted moves with the rules' ``apply_fast`` itself, a match that keeps no log."""
+        result = self.state.result
+        assert result is not None and not self.record
+        self._add_up(result)
+
     def _add_up(self, result: RoundResult) -> None:
         """S5.1: the round's points join the totals; a total at the end score ends the game,
         and the lowest total wins (ties share the win)."""
