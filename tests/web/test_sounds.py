@@ -85,3 +85,29 @@ def test_sounds_off_are_silent_and_reduced_motion_has_no_confetti(quick_page: An
     assert page.evaluate("window.__heard") == []
     assert page.evaluate("window.__sources") == 0
     assert page.evaluate("window.__celebrated") is False
+
+
+# Holds the socket's hello back for a moment, so the deal reaches the page as the reply to it.
+SLOW_HELLO = """
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) {
+        if (typeof data === 'string' && data.includes('"hello"')) {
+            setTimeout(() => send.call(this, data), 800);
+            return;
+        }
+        return send.call(this, data);
+    };
+"""
+
+
+def test_a_start_clicked_while_the_socket_says_hello_still_shuffles(quick_page: Any) -> None:
+    page = quick_page
+    page.add_init_script(WATCH)
+    page.add_init_script(SLOW_HELLO)
+    ui.sign_in(page, "Ada")
+    page.click("#sound-toggle")
+    win_a_solo_round(page)
+    page.wait_for_function("() => window.__heard.includes('win')")
+    heard = page.evaluate("window.__heard")
+    assert heard[0] == "shuffle", heard
+    assert heard.count("shuffle") == 1, heard

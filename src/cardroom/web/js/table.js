@@ -56,6 +56,7 @@ export class TableScreen {
     try {
       const { table } = await api.table(this.tableId);
       this.model.table = table;
+      this.awaitingDeal = table.status === "waiting"; // a board that appears now is a deal
       this.play = kitFor(table.game, this);
       document.body.dataset.game = table.game || "skip";
       $("#rules-link")?.setAttribute("href", `/rules/${table.game || "skip"}`);
@@ -184,6 +185,11 @@ export class TableScreen {
     finishAll();
     this.render();
     this.animate(batch.events, batch.before, batch.handBefore);
+    // Leaving the waiting room for a board is a deal, even when the deal reached us as the
+    // reply to our hello (a start clicked while the socket was still saying hello).
+    const dealt = this.awaitingDeal && this.model.view && !batch.events.some((event) => event.kind === "round_started");
+    this.awaitingDeal = !this.model.view && (this.model.table?.status === "waiting" || this.awaitingDeal);
+    if (dealt) sound.play("shuffle");
     this.narrate(batch.events, batch.wasMyTurn);
     this.showAwards(batch.events);
   }
@@ -593,6 +599,7 @@ export class TableScreen {
       const out = await fn();
       if (out?.table) {
         this.model.table = out.table;
+        if (out.table.status === "waiting" && !this.model.view) this.awaitingDeal = true;
         this.render();
       }
       if (reconnect) {
