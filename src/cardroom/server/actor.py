@@ -58,6 +58,8 @@ MOVED = "this table is moving to another server process; try again in a moment"
 
 _conn_ids = itertools.count(1)
 
+MAX_CHAINED_REPLIES = 16  # bot moves told with one command (a bot turn, usually); more wait in line
+
 
 @dataclass(slots=True)
 class Services:
@@ -204,9 +206,34 @@ class TableActor:
 
     async def run(self, command: c.Command) -> Any:
         """Hand ``command`` to the master (inside the task) and carry out its effects."""
-        effects, answer = self.master.handle(command, self.clock.now())
-        await self._execute(effects)
+        now = self.clock.now()
+        effects, answer = self.master.handle(command, now)
+        await self._execute(self._with_quick_replies(effects, now))
         return answer
+
+    def _with_quick_replies(self, effects: list[Effect], now: float) -> list[Effect]:
+        """The moves of quick bots that follow at once (no bot delay) join the command's
+        effects: their rows go into its write, their messages after its own, in order. A
+        bot's reply then costs no trip through the inbox and no write of its own; the
+        messages are the same, and none is sent before every move in them is stored."""
+        bots = self.services.bots
+        for _ in range(MAX_CHAINED_REPLIES):
+            thinks = [e for e in effects if isinstance(e, Think)]
+            if len(thinks) != 1:
+                return effects
+            think = thinks[0]
+            level = self.master.levels[think.level]
+            if not bots.thinks_inline(level):
+                return effects
+            rest = [e for e in effects if e is not think]
+            try:
+                action = bots.decide_now(level, think.seed, think.view)
+            except Exception:
+                log.exception("table %s: bot at seat %s failed", self.id, think.seat)
+                return rest
+            more, _ = self.master.handle(c.BotMoved(think.key, think.seat, action), now)
+            effects = _one_write(rest, more)
+        return effects
 
     # -- the lobby's commands (``ask``-ed by the lobby and by other processes) -----------------
 
@@ -460,6 +487,25 @@ class TableActor:
         for future in waiting:
             if future is not None and not future.done():
                 future.set_exception(Refusal(503, "moved", MOVED))
+
+
+def _one_write(first: list[Effect], then: list[Effect]) -> list[Effect]:
+    """``first`` and ``then`` run one after the other, with every waited-for write of both
+    made one, where the first of them was: rows are only ever stored earlier than before."""
+    rows: list[Row] = []
+    merged: list[Effect] = []
+    at: int | None = None
+    for effect in (*first, *then):
+        if isinstance(effect, Write) and effect.wait:
+            rows.extend(effect.rows)
+            if at is None:
+                at = len(merged)
+                merged.append(effect)
+        else:
+            merged.append(effect)
+    if at is not None:
+        merged[at] = Write(tuple(rows))
+    return merged
 
 
 def _step(table_id: str, row: Row) -> Step:

@@ -45,6 +45,7 @@ from cardroom.server.registry import Tables
 from cardroom.server.settings import Settings
 from cardroom.server.static import web_files
 from cardroom.server.timers import Clock
+from cardroom.server.trim import trim_every
 from cardroom.store import repository as repo
 from cardroom.store.database import migrate, open_engine, shared_secret
 from cardroom.store.journal import Journal
@@ -207,6 +208,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.queue = Queue(app.state, make_store(settings), time.time)
         app.state.queue.start()
         catching_up = asyncio.create_task(league.catch_up(), name="league-catch-up")
+        trimming = asyncio.create_task(trim_every(settings.trim_every), name="malloc-trim")
         # Long-lived objects (modules, restored matches) need not be scanned by every full
         # collection, and a busy table makes garbage fast: fewer, cheaper pauses of the loop.
         gc.collect()
@@ -219,6 +221,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             catching_up.cancel()
+            trimming.cancel()
             await app.state.queue.stop()
             await tables.close_all()
             await cluster.stop()

@@ -102,6 +102,7 @@ class Settings(BaseSettings):
     switch_interval: Positive = 0.0005  # seconds; short GIL slices keep thread hand-offs quick
     # "20000,20,50" in the environment (NoDecode: not JSON)
     gc_thresholds: Annotated[tuple[int, int, int], NoDecode] = (20000, 20, 50)
+    trim_every: Annotated[float, Field(ge=0)] = 2.0  # seconds between malloc_trim calls; 0: off
     history: Annotated[int, Field(ge=0)] = 256  # events kept per table for reconnecting clients
     history_bytes: Annotated[int, Field(ge=0)] = HISTORY_BYTES  # ... within so many bytes of JSON
     log_level: Literal["critical", "error", "warning", "info", "debug", "trace"] = "info"

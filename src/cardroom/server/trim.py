@@ -1,0 +1,48 @@
+"""Handing freed memory back to the system now and then (glibc's ``malloc_trim``).
+
+A server that was saturated keeps the memory of its peak: glibc holds freed heap pages for
+reuse, so the resident size per table after a flat-out minute stays well above what the
+tables hold (docs/performance.md). Trimming every few seconds returns the free pages; it
+runs on a thread (the call releases the GIL), so the loop is not held while glibc walks its
+heap. Elsewhere than glibc (musl, macOS) there is nothing to call and nothing is done.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ctypes
+import ctypes.util
+import logging
+from collections.abc import Callable
+
+log = logging.getLogger(__name__)
+
+
+def malloc_trim() -> Callable[[], int] | None:
+    """glibc's ``malloc_trim(0)``, or None where the C library has none."""
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return None
+    try:
+        function = ctypes.CDLL(name).malloc_trim
+    except (OSError, AttributeError):
+        return None
+    function.argtypes = [ctypes.c_size_t]
+    function.restype = ctypes.c_int
+    return lambda: int(function(0))
+
+
+async def trim_every(seconds: float) -> None:
+    """Trim every ``seconds`` until cancelled (0: never)."""
+    if seconds <= 0:
+        return
+    trim = malloc_trim()
+    if trim is None:
+        return
+    loop = asyncio.get_running_loop()
+    while True:
+        await asyncio.sleep(seconds)
+        try:
+            await loop.run_in_executor(None, trim)
+        except RuntimeError:  # the default executor is gone: the server is stopping
+            return
