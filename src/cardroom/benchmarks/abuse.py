@@ -29,6 +29,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from cardroom.benchmarks.server_load import free_port, start, stop
+from cardroom.server.sockets import MAX_REFUSALS
 
 ENV = {
     "CARDROOM_LOG_LEVEL": "error",
@@ -128,9 +129,14 @@ class Run:
                     except websockets.ConnectionClosed:
                         break
                     probe.sent += 1
+                answers = 0  # every junk message is answered: a refusal (or a pong)
                 try:
                     while True:
-                        await asyncio.wait_for(ws.recv(), 30)
+                        reply = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                        answers += reply.get("type") in ("error", "pong")
+                        if answers == count and count <= MAX_REFUSALS:  # too few to close for
+                            probe.outcomes["answered, open"] += 1
+                            return
                 except websockets.ConnectionClosed as closed:
                     code = closed.rcvd.code if closed.rcvd else 1006
                     probe.outcomes[f"closed {code}"] += 1
