@@ -325,7 +325,7 @@ class Person:
         """Send an action and wait for its acknowledgement or its refusal.
 
         A fast test client can outrun the socket's rate limit over a long match; a message
-        refused for that was not read (its refusal carries no id), so it is sent again."""
+        refused for that was not played (its refusal carries its id), so it is sent again."""
         action_id = self.next_id()
         message: dict[str, Any] = {"type": "action", "id": action_id, "action": action}
         if after is not None:
@@ -334,11 +334,7 @@ class Person:
         while True:
             await self.send(message)
             reply = await self.expect(
-                lambda m: (
-                    m.get("ack") == action_id
-                    or m.get("id") == action_id
-                    or (m["type"] == "error" and m["code"] == "rate_limited" and m["id"] is None)
-                )
+                lambda m: m.get("ack") == action_id or m.get("id") == action_id
             )
             if reply["type"] != "error" or reply["code"] != "rate_limited":
                 return reply

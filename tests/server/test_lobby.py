@@ -155,3 +155,19 @@ async def test_flooding_a_socket_is_refused_without_changing_anything(server):
     await ada.close()
     async with httpx.AsyncClient(base_url=server.url) as http:
         assert (await http.get(f"/api/tables/{tid}")).json()["table"]["status"] == "waiting"
+
+
+async def test_an_action_refused_for_flooding_is_named_by_its_id(server):
+    ada = await Person(server, "Ada").register()
+    tid = (await ada.post("/api/tables", {"seats": 2, "options": QUICK}, expect=201))["table"]["id"]
+    await ada.connect(tid)
+    await ada.expect(lambda m: m["type"] == "sync")
+    for i in range(60):
+        await ada.send({"type": "action", "id": f"flood-{i}", "action": {"type": "pass"}})
+    await ada.expect(lambda m: m["type"] == "error" and m["code"] == "rate_limited")
+    await ada.expect(lambda m: m.get("id") == "flood-59")
+    limited = [m for m in ada.messages if m["type"] == "error" and m["code"] == "rate_limited"]
+    assert limited and all(m["id"] and m["id"].startswith("flood-") for m in limited)
+    answered = [m["id"] for m in ada.messages if m["type"] == "error"]
+    assert len(answered) == len(set(answered)) == 60  # each one answered once, by its id
+    await ada.close()

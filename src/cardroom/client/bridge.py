@@ -116,14 +116,14 @@ async def _play(
             if kind == "welcome":
                 seat = message["seat"]
                 continue
+            if kind == "error" and message["code"] == "rate_limited":
+                if unanswered is not None:  # dropped unplayed: the same action, once more
+                    await asyncio.sleep(RATE_LIMITED_PAUSE)
+                    await ws.send(unanswered)
+                continue
             if message.get("ack") is not None or message.get("id") is not None:
                 unanswered = None
             if kind == "error":
-                if message["code"] == "rate_limited" and message.get("id") is None:
-                    if unanswered is not None:  # dropped unread: the same action, once more
-                        await asyncio.sleep(RATE_LIMITED_PAUSE)
-                        await ws.send(unanswered)
-                    continue
                 if message.get("id"):
                     played.refused.append(f"{message['code']}: {message['message']}")
                     decided_at = -1  # decide again on the newest position

@@ -124,6 +124,20 @@ def parse(text: str | bytes) -> ClientMessage:
     return Resync()
 
 
+def action_id_of(text: str | bytes) -> str | None:
+    """The ``id`` of a message that is an action, else None: what a refusal made before the
+    message is read (``rate_limited``) still tells the client, so it knows which one it was."""
+    try:
+        data = decode(text)
+    except (msgspec.DecodeError, UnicodeError):
+        return None
+    if not isinstance(data, dict) or data.get("type") != "action":
+        return None
+    action_id = data.get("id")
+    ok = isinstance(action_id, str) and 1 <= len(action_id) <= MAX_ACTION_ID
+    return action_id if ok else None
+
+
 def _optional_seq(data: dict[str, Any], key: str) -> int | None:
     value = data.get(key)
     if value is None:

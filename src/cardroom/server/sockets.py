@@ -20,6 +20,7 @@ from cardroom.server.protocol import (
     Ping,
     ProtocolError,
     Resync,
+    action_id_of,
     dumps,
     error_message,
     parse,
@@ -121,7 +122,9 @@ async def play(websocket: WebSocket, table_id: str) -> None:
                         "too_large", f"a message is at most {settings.max_message} bytes"
                     )
                 if not limit.allow():
-                    raise ProtocolError("rate_limited", "too many messages; slow down")
+                    raise ProtocolError(
+                        "rate_limited", "too many messages; slow down", action_id_of(text)
+                    )
                 request = parse(text)
             except ProtocolError as error:
                 refusals += 1
