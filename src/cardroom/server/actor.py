@@ -226,14 +226,27 @@ class TableActor:
             if not bots.thinks_inline(level):
                 return effects
             rest = [e for e in effects if e is not think]
-            try:
-                action = bots.decide_now(level, think.seed, think.view)
-            except Exception:
-                log.exception("table %s: bot at seat %s failed", self.id, think.seat)
+            action = self._decide_now(think)
+            if action is None:
                 return rest
-            more, _ = self.master.handle(c.BotMoved(think.key, think.seat, action), now)
+            try:
+                more, _ = self.master.handle(c.BotMoved(think.key, think.seat, action), now)
+            except Exception:  # as if it had been a command of its own: the moves before stand
+                log.exception(
+                    "table %s: the move of the bot at seat %s failed", self.id, think.seat
+                )
+                return rest
             effects = _one_write(rest, more)
         return effects
+
+    def _decide_now(self, think: Think) -> Any | None:
+        """A quick bot's decision, made at once; None (logged) if the bot failed."""
+        level = self.master.levels[think.level]
+        try:
+            return self.services.bots.decide_now(level, think.seed, think.view)
+        except Exception:
+            log.exception("table %s: bot at seat %s failed", self.id, think.seat)
+            return None
 
     # -- the lobby's commands (``ask``-ed by the lobby and by other processes) -----------------
 
@@ -405,14 +418,10 @@ class TableActor:
         """A bot decides (a quick one at once, a slow one off the loop); its move comes back
         through the inbox."""
         level = self.master.levels[effect.level]
-        bots = self.services.bots
-        if bots.thinks_inline(level):  # a quick bot: no task, its move goes straight in line
-            try:
-                action = bots.decide_now(level, effect.seed, effect.view)
-            except Exception:
-                log.exception("table %s: bot at seat %s failed", self.id, effect.seat)
-                return
-            self.tell(self.run, c.BotMoved(effect.key, effect.seat, action))
+        if self.services.bots.thinks_inline(level):  # quick: no task, its move goes in line
+            action = self._decide_now(effect)
+            if action is not None:
+                self.tell(self.run, c.BotMoved(effect.key, effect.seat, action))
             return
 
         async def decide() -> None:
