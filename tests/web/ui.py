@@ -19,18 +19,25 @@ def sign_in(page: Any, name: str = "Ada") -> None:
 
 
 def create_bot_table(
-    page: Any, *, stock: int = 2, assist: bool = True, target: str = "null", hints: bool = True
+    page: Any,
+    *,
+    stock: int = 2,
+    assist: bool = True,
+    target: str = "null",
+    hints: bool = True,
+    again_if_lost: bool = True,
 ) -> str:
     """A 2-seat table (single round unless `target`) from the lobby's form, one bot, started,
     and this seat to play: with a stock of 1 or 2 the bot (Beginner: it plays its stock card
     whenever it fits) empties it in its first turn now and then, when it moves first; a table
     whose match that ended is left for a new one (a round so ended, in a longer match, is the
-    caller's to see)."""
+    caller's to see), unless `again_if_lost` is False: then that match's result is the
+    caller's to see too (a player's first finished match is that one, not the next)."""
     for _ in range(8):
         table_id = _create_bot_table(page, stock, assist, target, hints)
         # Our turn, or a round (or the match) won by the bot at once.
         wait_my_turn_or(page, "#match-result, #round-summary")
-        if page.locator("#match-result").count() == 0:
+        if page.locator("#match-result").count() == 0 or not again_if_lost:
             return table_id
         page.goto("/")
         page.wait_for_selector("#quick-play")
