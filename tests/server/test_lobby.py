@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import httpx
 import pytest
@@ -140,11 +141,17 @@ async def test_only_the_owner_changes_rules_and_evicts(server):
     await ada.close()
 
 
-async def test_flooding_a_socket_is_refused_without_changing_anything(server):
+async def _at_a_waiting_table(server: Any) -> tuple[Person, str]:
+    """Ada, her socket open at a new table of hers that waits to start (its sync received)."""
     ada = await Person(server, "Ada").register()
     tid = (await ada.post("/api/tables", {"seats": 2, "options": QUICK}, expect=201))["table"]["id"]
     await ada.connect(tid)
     await ada.expect(lambda m: m["type"] == "sync")
+    return ada, tid
+
+
+async def test_flooding_a_socket_is_refused_without_changing_anything(server):
+    ada, tid = await _at_a_waiting_table(server)
     for i in range(120):
         await ada.send({"type": "ping", "id": i})
     limited = await ada.expect(lambda m: m["type"] == "error" and m["code"] == "rate_limited")
@@ -158,10 +165,7 @@ async def test_flooding_a_socket_is_refused_without_changing_anything(server):
 
 
 async def test_an_action_refused_for_flooding_is_named_by_its_id(server):
-    ada = await Person(server, "Ada").register()
-    tid = (await ada.post("/api/tables", {"seats": 2, "options": QUICK}, expect=201))["table"]["id"]
-    await ada.connect(tid)
-    await ada.expect(lambda m: m["type"] == "sync")
+    ada, _tid = await _at_a_waiting_table(server)
     for i in range(60):
         await ada.send({"type": "action", "id": f"flood-{i}", "action": {"type": "pass"}})
     await ada.expect(lambda m: m["type"] == "error" and m["code"] == "rate_limited")
