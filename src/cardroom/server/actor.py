@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import Connection as DbConnection
 
 from cardroom.bots.advice import hint_json
+from cardroom.bots.levels import Level
 from cardroom.server.auth import Identity
 from cardroom.server.bots import BotRunner
 from cardroom.server.protocol import ActionRequest
@@ -226,7 +227,7 @@ class TableActor:
             if not bots.thinks_inline(level):
                 return effects
             rest = [e for e in effects if e is not think]
-            action = self._decide_now(think)
+            action = self._decide_now(think, level)
             if action is None:
                 return rest
             try:
@@ -239,9 +240,8 @@ class TableActor:
             effects = _one_write(rest, more)
         return effects
 
-    def _decide_now(self, think: Think) -> Any | None:
+    def _decide_now(self, think: Think, level: Level) -> Any | None:
         """A quick bot's decision, made at once; None (logged) if the bot failed."""
-        level = self.master.levels[think.level]
         try:
             return self.services.bots.decide_now(level, think.seed, think.view)
         except Exception:
@@ -419,7 +419,7 @@ class TableActor:
         through the inbox."""
         level = self.master.levels[effect.level]
         if self.services.bots.thinks_inline(level):  # quick: no task, its move goes in line
-            action = self._decide_now(effect)
+            action = self._decide_now(effect, level)
             if action is not None:
                 self.tell(self.run, c.BotMoved(effect.key, effect.seat, action))
             return

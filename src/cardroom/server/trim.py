@@ -12,10 +12,7 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import ctypes.util
-import logging
 from collections.abc import Callable
-
-log = logging.getLogger(__name__)
 
 
 def malloc_trim() -> Callable[[], int] | None:
