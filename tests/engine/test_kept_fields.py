@@ -96,3 +96,24 @@ def test_a_state_keeps_its_own_copies_of_the_lists_it_is_given() -> None:
     assert view(state, 1).hand_counts == (2, 1)
     assert view(state, 1).stock_tops == (6, 7)
     assert view(state, 1).discards == (((),) * 4,) * 2
+
+
+def test_hands_are_kept_sorted_so_a_view_copies_them_unsorted() -> None:
+    """A state sorts the hands it is given and the rules keep them sorted after every draw;
+    the view, which copies a kept hand as it is, still shows each hand sorted (wilds first)."""
+    state = State(
+        options=Options(players=2, stock_size=2, match_target=None),
+        players=2,
+        dealer=1,
+        partners=None,
+        rng=random.Random(1),
+        draw=[12, 0, 3, 11, 5],
+        stocks=[[5, 6], [7]],
+        hands=[[9, 2, 0], [4, 1]],
+        discards=[[()] * 4, [()] * 4],
+        current=1,
+    )
+    assert state._kept and view(state, 0).hand == (0, 2, 9)
+    apply(state, legal_actions(state)[-1])  # seat 1 discards: seat 0 draws two (R4.1)
+    assert state._kept and state._hands[0] == [0, 2, 5, 9, 11]
+    assert view(state, 0).hand == (0, 2, 5, 9, 11)  # the draw pile's top two: 5, then 11

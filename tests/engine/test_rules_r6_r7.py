@@ -411,7 +411,7 @@ def test_R7_3_timeout_ends_the_turn_with_no_discard() -> None:
     state = make_state(players=3, hands=[[9, 8, 7, 6, 5], [4], [4]], draw=[10] * 10, turn_timer=30)
     events = apply(state, TIMEOUT)
     assert state.current == 1
-    assert state.hands[0] == [9, 8, 7, 6, 5]
+    assert state.hands[0] == [5, 6, 7, 8, 9]  # kept, sorted
     assert state.discards[0] == [(), (), (), ()]
     assert events[0].kind == "timed_out"
 

@@ -98,6 +98,7 @@ def _draw(state: State, seat: int, count: int, events: list[Event] | None) -> No
     draw = state.draw
     if len(draw) >= count:  # the usual case: the top ``count`` cards, one at a time from the top
         hand += draw[: -count - 1 : -1]
+        hand.sort()  # hands are kept sorted (``State._hands``): a view copies, never sorts
         del draw[-count:]
         state._hand_counts[seat] = len(hand)
         if events is not None:
@@ -115,6 +116,7 @@ def _draw(state: State, seat: int, count: int, events: list[Event] | None) -> No
                 events.append(Event("reshuffled", seat, {"cards": len(draw)}))
         hand.append(draw.pop())
         drawn += 1
+    hand.sort()
     state._hand_counts[seat] = len(hand)
     if drawn and events is not None:
         events.append(Event("drew", seat, {"cards": drawn}))

@@ -49,6 +49,10 @@ class State:
     other code reaches the lists through ``hands``, ``stocks`` and ``discards``, and may change
     them by hand (tests build positions so): from then on the kept fields are not trusted, and
     views rebuild them from the lists. A ``copy`` trusts its own again.
+
+    Hands are kept sorted (a state sorts the hands it is given, the rules sort a hand after a
+    draw, and taking a card out keeps the order): a hand is a set of cards whose order no rule
+    reads, and a view, built at every decision, then copies it without sorting it.
     """
 
     __slots__ = (
@@ -138,7 +142,7 @@ class State:
         self.rng = rng
         self.draw = draw
         self._stocks = [stock[:] for stock in stocks]
-        self._hands = [hand[:] for hand in hands]
+        self._hands = [sorted(hand) for hand in hands]  # kept sorted by the rules too
         self._discards = [piles[:] for piles in discards]
         self.building = [()] * BUILDING_SLOTS if building is None else building
         self.values = [0] * BUILDING_SLOTS if values is None else values

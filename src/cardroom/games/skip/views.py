@@ -8,7 +8,7 @@ Views are what the server sends, what bots decide from, and what the UI renders.
 from __future__ import annotations
 
 import functools
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .actions import Action
 from .cards import card_to_json
@@ -122,7 +122,7 @@ def _top_only(top: int | None) -> tuple[int, ...]:
     return () if top is None else (top,)
 
 
-_new_view = tuple.__new__
+_new_view: Final = tuple.__new__
 
 
 def view(state: State, seat: int | None) -> SeatView:
@@ -133,11 +133,13 @@ def view(state: State, seat: int | None) -> SeatView:
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
     if state._kept:  # the rules' copies of the per-seat fields, kept up to date move by move
+        hand = tuple(state._hands[seat]) if seat is not None else ()  # kept sorted
         hand_counts = tuple(state._hand_counts)
         stock_tops = tuple(state._stock_tops)
         stock_counts = tuple(state._stock_counts)
         discards = tuple(state._seen_discards)
     else:
+        hand = tuple(sorted(state._hands[seat])) if seat is not None else ()
         hand_counts, stock_tops, stock_counts, discards = _seat_fields(state)
     # tuple.__new__ with the fields in declaration order: the NamedTuple's keyword-taking
     # constructor costs a third of the build.
@@ -151,7 +153,7 @@ def view(state: State, seat: int | None) -> SeatView:
             state.partners,
             state.current,
             state.turn,
-            tuple(sorted(state._hands[seat])) if seat is not None else (),
+            hand,
             hand_counts,
             stock_tops,
             stock_counts,
