@@ -10,7 +10,7 @@ from cardroom.bots import Bot
 from cardroom.bots.base import Observer
 from cardroom.games import skyjo
 from cardroom.games.skip import IllegalMove, Match, Options, view
-from cardroom.games.skip.rules import apply_fast, check
+from cardroom.games.skip.rules import check
 
 MAX_MOVES_PER_ROUND = 20_000
 
@@ -77,17 +77,15 @@ def observers(bots: Sequence[Bot]) -> list[tuple[int, Observer]]:
 
 def play_round(match: Match, bots: Sequence[Bot], *, verify: bool = True) -> None:
     """Play the match's current round to its end; ``verify`` checks trusted bots too."""
-    _play_round(match, bots, view, check, apply_fast, verify)
+    _play_round(match, bots, view, check, verify)
 
 
 def play_skyjo_round(match: skyjo.Match, bots: Sequence[Bot], *, verify: bool = True) -> None:
     """Play a Skyjo match's current round to its end (S4.1)."""
-    _play_round(match, bots, skyjo.view, skyjo.check, skyjo.apply_fast, verify)
+    _play_round(match, bots, skyjo.view, skyjo.check, verify)
 
 
-def _play_round(
-    match: Any, bots: Sequence[Bot], view: Any, check: Any, apply_fast: Any, verify: bool
-) -> None:
+def _play_round(match: Any, bots: Sequence[Bot], view: Any, check: Any, verify: bool) -> None:
     """One round of either game: each bot chooses from its own view, the rules check the
     choice (unless the bot is trusted), the match applies it without events. The rules'
     functions come as arguments (locals: looked up once a round, on the hot path of
@@ -120,16 +118,8 @@ def _play_round(
                 return
             seat = state.current
             apply(choosers[seat](view(state, seat)))
-    else:
-        # Trusted bots, nobody watching, no log: a simulation's loop, with nothing else in it.
-        # The rules apply each move themselves (the match's apply_trusted would only add a
-        # call per move); the match scores the round once it is over.
-        if state.result is not None:
-            return
-        for _ in range(MAX_MOVES_PER_ROUND):
-            seat = state.current
-            apply_fast(state, choosers[seat](view(state, seat)))
-            if state.result is not None:
-                match.score_round()
-                return
+    elif match.play_out(choosers, MAX_MOVES_PER_ROUND):
+        # Trusted bots, nobody watching, no log: a simulation's loop, with nothing else in it,
+        # run by the match itself (compiled with the rules).
+        return
     raise BotError(f"round {match.round_number} did not end within {MAX_MOVES_PER_ROUND} moves")

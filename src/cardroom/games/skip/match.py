@@ -7,7 +7,7 @@ it rotates the dealer and, when a partner has gone, falls back to solo play (R2.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -179,12 +179,25 @@ class Match:
         if state.result is not None:
             self._score(state.result)
 
-    def score_round(self) -> None:
-        """Score the round the rules have just ended: for a simulation's loop that applies
-        trusted moves with the rules' ``apply_fast`` itself, a match that keeps no log."""
-        result = self.state.result
-        assert result is not None and not self.record
-        self._score(result)
+    def play_out(self, choosers: Sequence[Callable[[SeatView], Action]], limit: int) -> bool:
+        """Play the round to its end, each seat's choice from its own view applied without the
+        rules' check, events or a log, and score it; False if it did not end within ``limit``
+        moves. The loop of simulations between trusted bots nobody watches: compiled with the
+        rules (``make compiled``), the view, the choice and the move follow one another without
+        the interpreter between them."""
+        state = self.state
+        assert not self.record
+        result = state.result  # a local, read anew after each move (the rules change it)
+        if result is not None:
+            return True
+        for _ in range(limit):
+            seat = state.current
+            apply_fast(state, choosers[seat](view(state, seat)))
+            result = state.result
+            if result is not None:
+                self._score(result)
+                return True
+        return False
 
     def _score(self, result: RoundResult) -> None:
         self.rounds[-1].result = result

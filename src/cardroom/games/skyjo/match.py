@@ -6,7 +6,7 @@ closer of the round just played is the one to start the next (S4.4).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,12 +124,23 @@ class Match:
         if state.result is not None:
             self._add_up(state.result)
 
-    def score_round(self) -> None:
-        """Score the round the rules have just ended: for a simulation's loop that applies
-        trusted moves with the rules' ``apply_fast`` itself, a match that keeps no log."""
-        result = self.state.result
-        assert result is not None and not self.record
-        self._add_up(result)
+    def play_out(self, choosers: Sequence[Callable[[SeatView], Action]], limit: int) -> bool:
+        """Play the round to its end, each seat's choice from its own view applied without the
+        rules' check, events or a log, and score it; False if it did not end within ``limit``
+        moves (simulations between trusted bots nobody watches)."""
+        state = self.state
+        assert not self.record
+        result = state.result  # a local, read anew after each move (the rules change it)
+        if result is not None:
+            return True
+        for _ in range(limit):
+            seat = state.current
+            apply_fast(state, choosers[seat](view(state, seat)))
+            result = state.result
+            if result is not None:
+                self._add_up(result)
+                return True
+        return False
 
     def _add_up(self, result: RoundResult) -> None:
         """S5.1: the round's points join the totals; a total at the end score ends the game,
