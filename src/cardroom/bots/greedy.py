@@ -6,6 +6,7 @@ whatever fits, so it often opens piles for the next player.
 
 from __future__ import annotations
 
+import itertools
 from typing import Final
 
 from cardroom.games.skip import PASS, WILD, Action, SeatView
@@ -35,19 +36,19 @@ class GreedyBot:
         values = view.values
         hand = view.hand
         v0, v1, v2, v3 = values
-        at = ((v0 * 13 + v1) * 13 + v2) * 13 + v3
-        piles = _PILES[at] or _piles(values, at)
-        slot_of = piles[0]
+        # The cards the building piles take (not counting wilds, which go anywhere), as bits:
+        # four shifts, where a memo by pile values cost a cache miss at every decision.
+        fits = 2 << v0 | 2 << v1 | 2 << v2 | 2 << v3
 
         # 1. The stock card (own, then the partner's) whenever it fits.
         stock_top = view.stock_tops[me]
-        if stock_top is not None and slot_of[stock_top] >= 0:
-            return PLAY_STOCK[slot_of[stock_top]]
+        if stock_top is not None and (stock_top == WILD or fits >> stock_top & 1):
+            return PLAY_STOCK[_slot(values, stock_top)]
         partners = view.partners
         if partners is not None:
             top = view.stock_tops[partners[me]]
-            if top is not None and slot_of[top] >= 0:
-                return PLAY_PARTNER_STOCK[slot_of[top]]
+            if top is not None and (top == WILD or fits >> top & 1):
+                return PLAY_PARTNER_STOCK[_slot(values, top)]
 
         d0, d1, d2, d3 = view.discards[me]  # four piles (R4.4), unpacked: no loop per decision
         t0 = d0[-1] if d0 else None
@@ -79,7 +80,9 @@ class GreedyBot:
             missing = ~(held | shown)
             wilds = hand.count(WILD)
             target = 1 << stock_top
-            for need, slot in piles[1]:
+            at = ((v0 * 13 + v1) * 13 + v2) * 13 + v3
+            for slot in _ORDERS[_ORDER_AT[at] or _order(values, at)]:
+                need = values[slot] + 1
                 if need < stock_top and ((target - (1 << need)) & missing).bit_count() <= wilds:
                     if need in tops:
                         return PLAY_DISCARD[tops.index(need)][slot]
@@ -89,11 +92,11 @@ class GreedyBot:
 
         # 3. Anything else that fits, without spending wilds: discard tops first, then hand.
         for i, top in enumerate(tops):
-            if top and slot_of[top] >= 0:
-                return PLAY_DISCARD[i][slot_of[top]]
+            if top and fits >> top & 1:
+                return PLAY_DISCARD[i][values.index(top - 1)]
         for card in hand:
-            if card and slot_of[card] >= 0:
-                return PLAY_HAND[card][slot_of[card]]
+            if card and fits >> card & 1:
+                return PLAY_HAND[card][values.index(card - 1)]
 
         # 4. End the turn with a discard that keeps piles descending; wilds are kept unless
         # nothing else is held.
@@ -102,38 +105,30 @@ class GreedyBot:
         return _best_discard(held & ~1 or 1, shown, tops)
 
 
-def _piles(values: tuple[int, ...], at: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
-    """What the building piles take: for each card (0, a wild, to 12), the slot it goes on, -1
-    for none (a wild on the highest pile, the earliest among equals); and each pile's next card
-    with its slot, highest first (the earliest slot among equals), the order in which chains
-    toward a target are shortest.
+def _slot(values: tuple[int, ...], card: int) -> int:
+    """The building pile a card that fits goes on: the earliest showing one below it; a wild
+    on the highest (the earliest among equals)."""
+    return values.index(max(values) if card == WILD else card - 1)
 
-    Memoised at ``at``, the pile values as one number in base 13: there are at most 13**4
-    configurations and games revisit them constantly. A list indexed by that number finds one
-    with a multiplication or three, where a dictionary keyed by the tuple hashed it and
-    compared keys in memory spread over megabytes (a cache miss each). A short run still meets
-    thousands once each, so a miss is kept cheap too.
-    """
+
+def _order(values: tuple[int, ...], at: int) -> int:
+    """The building piles by the card each takes next, highest first, the earliest slot among
+    equals: the order in which chains toward a target are shortest. Returned, and memoised at
+    ``at`` (the pile values in base 13), as its number in ``_ORDERS`` (1 to 24): a list of
+    13**4 small ints, all the interpreter's shared ones, stays in the cache where a tuple per
+    configuration did not."""
     v0, v1, v2, v3 = values
-    slot_of = [-1] * 14  # by card, and a place for a 13 on a pile showing 12 (a made-up position)
-    slot_of[v3 + 1] = 3  # the earliest slot last, so it wins among equal piles
-    slot_of[v2 + 1] = 2
-    slot_of[v1 + 1] = 1
-    slot_of[v0 + 1] = 0
-    slot_of[WILD] = values.index(max(values))
     # By next card, highest first, then by slot: (11 - value) * 4 + slot orders both at once.
-    a, b, c, d = sorted([(11 - v0) * 4, (11 - v1) * 4 + 1, (11 - v2) * 4 + 2, (11 - v3) * 4 + 3])
-    piles = (tuple(slot_of), (_STEPS[a], _STEPS[b], _STEPS[c], _STEPS[d]))
-    _PILES[at] = piles
-    return piles
+    keys = sorted([(11 - v0) * 4, (11 - v1) * 4 + 1, (11 - v2) * 4 + 2, (11 - v3) * 4 + 3])
+    number = _ORDERS.index(tuple(key & 3 for key in keys))
+    _ORDER_AT[at] = number
+    return number
 
 
-_STEPS: Final[dict[int, tuple[int, int]]] = {
-    (11 - value) * 4 + slot: (value + 1, slot) for value in range(13) for slot in SLOTS
-}
-"""A pile's sort key in ``_piles`` back to its (next card, slot)."""
+_ORDERS: Final[tuple[tuple[int, ...], ...]] = ((), *itertools.permutations(SLOTS))
+"""The 24 orders of the four building piles, numbered from 1 (0: not worked out yet)."""
 
-_PILES: Final[list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]] | None]] = [None] * 13**4
+_ORDER_AT: Final[list[int]] = [0] * 13**4
 
 
 def _best_discard(cards: int, shown: int, tops: list[int | None]) -> Action:
