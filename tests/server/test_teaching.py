@@ -52,10 +52,12 @@ async def test_R7_6_a_ranked_table_refuses_hints(server):
 
 @pytest.mark.slow
 async def test_a_finished_match_is_reviewed_in_the_reviewed_seats_views(server):
-    cal, _table, match = await bot_match(server, "Cal")
+    # A stock of 8: the bot (it moves first) cannot win before the early request, as with 3.
+    cal, _table, match = await bot_match(server, "Cal", stock_size=8)
+    position = await my_turn(cal)
     early = await cal.http.get(f"/api/matches/{match}/review", params={"seat": 0})
     assert early.status_code == 409
-    await play_until_over(cal, 2)
+    await play_until_over(cal, 2, position)
     response = await cal.http.get(f"/api/matches/{match}/review", params={"player": cal.id})
     assert response.status_code == 200, response.text
     data = response.json()
