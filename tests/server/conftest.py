@@ -197,6 +197,7 @@ class Person:
         self.id = ""
         self.ws: Any = None
         self.messages: list[dict[str, Any]] = []
+        self.frames: list[str] = []  # the type of each frame received ("batch" for several)
         self.cursor = 0
         self.seq = 0
         self.seat: int | None = None
@@ -230,13 +231,19 @@ class Person:
 
     # -- the socket --
 
-    async def connect(self, table_id: str, since: int | None = None) -> dict[str, Any]:
+    async def connect(
+        self, table_id: str, since: int | None = None, batch: bool = False
+    ) -> dict[str, Any]:
+        """Say hello at the table (``batch``: one frame per command, unpacked here into
+        ``messages``; ``frames`` counts the frames)."""
         self.ws = await websockets.connect(
             f"{self.server.ws_url}/ws/tables/{table_id}", max_size=None, open_timeout=TIMEOUT
         )
         hello: dict[str, Any] = {"type": "hello", "token": self.token}
         if since is not None:
             hello["since"] = since
+        if batch:
+            hello["batch"] = True
         start = len(self.messages)
         self.cursor = start
         self._reader = asyncio.create_task(self._read(self.ws))
@@ -246,17 +253,19 @@ class Person:
     async def _read(self, ws: Any) -> None:
         try:
             async for text in ws:
-                message = json.loads(text)
-                if message["type"] == "welcome":
-                    self.seat, self.spectator = message["seat"], message["spectator"]
-                self.check(message)
-                self.messages.append(message)
-                if message.get("seq") is not None and message["type"] in (
-                    "event",
-                    "table",
-                    "sync",
-                ):
-                    self.seq = message["seq"]
+                frame = json.loads(text)
+                self.frames.append(frame["type"])
+                for message in frame["messages"] if frame["type"] == "batch" else [frame]:
+                    if message["type"] == "welcome":
+                        self.seat, self.spectator = message["seat"], message["spectator"]
+                    self.check(message)
+                    self.messages.append(message)
+                    if message.get("seq") is not None and message["type"] in (
+                        "event",
+                        "table",
+                        "sync",
+                    ):
+                        self.seq = message["seq"]
                 self._arrived.set()
         except websockets.ConnectionClosed:
             pass

@@ -41,6 +41,7 @@ class Socket:
 
     identity: Identity
     journal: KeepingJournal
+    batch: bool = False  # as said in its hello: a command's messages in one frame
     got: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
     def send(self, text: str) -> None:
@@ -69,8 +70,9 @@ def table_row(seats: int) -> dict[str, Any]:
     }
 
 
-async def play_against(bots: int) -> tuple[KeepingJournal, Socket]:
-    """Ada and ``bots`` Easy bots, Ada playing the first legal move until the round ends."""
+async def play_against(bots: int, batching: Socket | None = None) -> tuple[KeepingJournal, Socket]:
+    """Ada and ``bots`` Easy bots, Ada playing the first legal move until the round ends;
+    ``batching``, if given, is a second socket of Ada's, connected before the start."""
     journal = KeepingJournal()
     services = Services(
         Settings(bot_delay=0.0, round_pause=60.0),
@@ -86,6 +88,9 @@ async def play_against(bots: int) -> tuple[KeepingJournal, Socket]:
         await actor.run(c.AddBot(ADA, seat, "easy"))
     socket = Socket(ADA, journal)
     await actor.connect(socket, None)
+    if batching is not None:
+        batching.journal = journal
+        await actor.connect(batching, None)
     await actor.run(c.Start(ADA))
     for number in range(400):
         last = next(m for _, m in reversed(socket.got) if m.get("type") in ("event", "sync"))
@@ -105,7 +110,7 @@ def _request(action_id: str, action: dict[str, Any], after: int) -> ActionReques
 def test_a_quick_bot_answers_within_the_move_s_write_and_nothing_is_told_before_it_is_stored():
     journal, socket = asyncio.run(play_against(bots=2))
     events = [(stored, m) for stored, m in socket.got if m["type"] == "event"]
-    assert len(events) > 20
+    assert len(events) > 10  # a round's worth (its deal is random: some rounds are short)
     assert max(journal.writes) > 1  # some of Ada's moves were answered by the bots at once
     for stored, message in events:
         if message.get("move") is not None:

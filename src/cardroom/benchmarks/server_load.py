@@ -192,7 +192,9 @@ async def table_client(
     run_id = f"{os.getpid()}-{time.monotonic_ns()}"
     measure_from = time.monotonic() + WARMUP
     async with websockets.connect(f"{ws_url}/ws/tables/{table}", max_size=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        # A program's socket: what one move tells it (its move and the bot's replies) comes
+        # as one frame, its view and legal list in the last event only (docs/protocol.md §4).
+        await ws.send(json.dumps({"type": "hello", "token": token, "batch": True}))
         pending: str | None = None
         sent_at = 0.0
         number = 0
@@ -202,27 +204,31 @@ async def table_client(
             except TimeoutError:
                 return
             now = time.monotonic()
-            message = json.loads(raw)
-            if message["type"] == "event" and measure_from <= now <= stop_at:
-                out.events += 1
-            if pending is not None and (
-                message.get("ack") == pending or message.get("id") == pending
-            ):
-                if message["type"] == "event" and sent_at >= measure_from and now <= stop_at:
-                    out.latencies.append(now - sent_at)
-                    out.moves += 1
-                elif message["type"] == "error":
-                    out.errors += 1
-                pending = None
-            if any(e["kind"] == "match_over" for e in message.get("events", ())):
-                async with httpx.AsyncClient(base_url=http_url) as http:
-                    await http.post(
-                        f"/api/tables/{table}/rematch",
-                        headers={"Authorization": f"Bearer {token}"},
-                    )
+            frame = json.loads(raw)
+            messages = frame["messages"] if frame["type"] == "batch" else [frame]
+            legal = None
+            for message in messages:
+                if message["type"] == "event" and measure_from <= now <= stop_at:
+                    out.events += 1
+                if pending is not None and (
+                    message.get("ack") == pending or message.get("id") == pending
+                ):
+                    if message["type"] == "event" and sent_at >= measure_from and now <= stop_at:
+                        out.latencies.append(now - sent_at)
+                        out.moves += 1
+                    elif message["type"] == "error":
+                        out.errors += 1
+                    pending = None
+                if any(e["kind"] == "match_over" for e in message.get("events", ())):
+                    async with httpx.AsyncClient(base_url=http_url) as http:
+                        await http.post(
+                            f"/api/tables/{table}/rematch",
+                            headers={"Authorization": f"Bearer {token}"},
+                        )
+                if "legal" in message or message.get("view") is not None:
+                    legal = message.get("legal")
             if now >= stop_at:
                 return
-            legal = message.get("legal")
             if pending is None and legal:
                 if think:
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))

@@ -296,7 +296,7 @@ class TableActor:
             key = self._conn_ids[conn] = f"c{next(_conn_ids)}"
         self.sockets[key] = conn
         try:
-            await self.run(c.Connect(key, conn.identity, since))
+            await self.run(c.Connect(key, conn.identity, since, conn.batch))
         except Refusal:
             self.sockets.pop(key, None)
             self._conn_ids.pop(conn, None)
@@ -333,6 +333,7 @@ class TableActor:
     # -- carrying out effects ----------------------------------------------------------------
 
     async def _execute(self, effects: list[Effect]) -> None:
+        effects = self.master.deliver(effects)
         texts: dict[int, str] = {}
         for effect in effects:
             if isinstance(effect, Send):

@@ -22,9 +22,10 @@ FLUSH_SECONDS = 2.0
 
 
 class Connection:
-    def __init__(self, websocket: WebSocket, identity: Identity) -> None:
+    def __init__(self, websocket: WebSocket, identity: Identity, batch: bool = False) -> None:
         self.websocket = websocket
         self.identity = identity
+        self.batch = batch  # said in its hello: what one command tells it comes as one frame
         self.closed = False
         self._close_code: int | None = None
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue()

@@ -150,9 +150,16 @@ class RemoteConnection:
     """In the owner: a socket held by another process, with the face of a ``Connection``."""
 
     def __init__(
-        self, cluster: RedisCluster, conn_id: str, node: str, identity: Identity, table_id: str
+        self,
+        cluster: RedisCluster,
+        conn_id: str,
+        node: str,
+        identity: Identity,
+        table_id: str,
+        batch: bool = False,
     ) -> None:
         self.cluster = cluster
+        self.batch = batch
         self.conn_id = conn_id
         self.node = node
         self.identity = identity

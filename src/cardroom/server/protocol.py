@@ -27,6 +27,8 @@ class ProtocolError(ValueError):
 class Hello:
     token: str
     since: int | None
+    batch: bool = False
+    """The client takes what one command tells it as one frame (``docs/protocol.md`` §4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +66,7 @@ class ChatRequest:
 ClientMessage = Hello | ActionRequest | Ping | Resync | ChatRequest | HintRequest
 
 _FIELDS = {
-    "hello": {"type", "token", "since"},
+    "hello": {"type", "token", "since", "batch"},
     "action": {"type", "id", "action", "after"},
     "ping": {"type", "id"},
     "resync": {"type"},
@@ -95,7 +97,10 @@ def parse(text: str | bytes) -> ClientMessage:
         token = data.get("token")
         if not isinstance(token, str):
             raise ProtocolError("unauthorized", "hello needs the player's token")
-        return Hello(token, _optional_seq(data, "since"))
+        batch = data.get("batch", False)
+        if not isinstance(batch, bool):
+            raise ProtocolError("bad_message", "'batch' must be true or false")
+        return Hello(token, _optional_seq(data, "since"), batch)
     if kind == "action":
         action_id = data.get("id")
         if not isinstance(action_id, str) or not 1 <= len(action_id) <= MAX_ACTION_ID:

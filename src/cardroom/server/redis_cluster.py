@@ -329,6 +329,7 @@ class RedisCluster(Cluster):
                 "conn": conn_id,
                 "player": [conn.identity.id, conn.identity.name],
                 "since": since,
+                "batch": conn.batch,
             }
             try:
                 reply = await self._request(remote.owner_node, message, remote.id)
@@ -442,7 +443,12 @@ class RedisCluster(Cluster):
         if actor is None:
             return self._moved(data)
         conn = RemoteConnection(
-            self, data["conn"], data["node"], Identity(*data["player"]), actor.id
+            self,
+            data["conn"],
+            data["node"],
+            Identity(*data["player"]),
+            actor.id,
+            bool(data.get("batch")),
         )
         self.remote[conn.conn_id] = conn
         future = _enqueue(actor, actor.connect, conn, data.get("since"))

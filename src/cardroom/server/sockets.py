@@ -103,7 +103,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
     except Exception:  # the client went away before saying hello
         return
 
-    conn = Connection(websocket, identity)
+    conn = Connection(websocket, identity, hello.batch)
     try:
         await actor.ask(actor.connect, conn, hello.since)
     except Refusal as error:

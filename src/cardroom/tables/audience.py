@@ -17,7 +17,7 @@ from typing import Any
 
 from cardroom.tables.effects import Effect, Send, Write
 from cardroom.tables.people import Identity
-from cardroom.tables.wire import Personal, encode
+from cardroom.tables.wire import Deferred, Personal, encode
 
 RECENT_ACTION_IDS = 64
 """Action keys remembered per player: a client resends only what was not acknowledged yet
@@ -52,6 +52,7 @@ def action_key(player: str, action_id: str) -> bytes:
 class Audience:
     def __init__(self, seq: int, history: int, history_bytes: int = HISTORY_BYTES) -> None:
         self.connections: dict[str, Identity] = {}  # connection id -> who
+        self.batching: set[str] = set()  # the connections that take a command's news as one frame
         self.seq = seq
         # The seq of the last message that changed the game position (an ``event``): what a
         # client's ``after`` is compared with, so presence and seat news never make it stale.
@@ -77,14 +78,18 @@ class Audience:
                     break
         return list(seen.values())
 
-    def arrive(self, conn: str, who: Identity) -> bool:
-        """A socket said hello; True if it is the player's first one here."""
+    def arrive(self, conn: str, who: Identity, batch: bool = False) -> bool:
+        """A socket said hello; True if it is the player's first one here. A ``batch`` socket
+        takes what one command tells it as one frame (``TableMaster.deliver``)."""
         first = who.id not in self.players()
         self.connections[conn] = who
+        if batch:
+            self.batching.add(conn)
         return first
 
     def depart(self, conn: str) -> Identity | None:
         """A socket is gone; who left if it was the player's last one here (else None)."""
+        self.batching.discard(conn)
         who = self.connections.pop(conn, None)
         return who if who is not None and who.id not in self.players() else None
 
@@ -155,9 +160,13 @@ class Audience:
         self._keep(Sent(message["seq"], text, True, ack_player, ack_id))
         own: dict[int | None, dict[str, Any]] = {}
         copies: dict[tuple[int | None, bool], Personal] = {}
+        batching = self.batching
         for conn, who in self.connections.items():
             seat = seat_of(who.id)
             acked = who.id == ack_player
+            if conn in batching:  # its own fields are rendered once the command is told
+                out.append(Send(conn, Deferred(text, seat, ack_id if acked else None)))
+                continue
             copy = copies.get((seat, acked))
             if copy is None:
                 fields = own.get(seat)

@@ -108,6 +108,8 @@ class Connect:
     conn: str
     who: Identity
     since: int | None = None
+    batch: bool = False
+    """The socket takes what one command tells it as one frame (``TableMaster.deliver``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,7 @@ from cardroom.games.base import (
 from cardroom.tables import commands as c
 from cardroom.tables.audience import HISTORY_BYTES, Audience, action_key
 from cardroom.tables.chat import ChatRefused, ChatRoom
+from cardroom.tables.delivery import deliver
 from cardroom.tables.effects import (
     Advise,
     CloseSocket,
@@ -280,6 +281,12 @@ class TableMaster:
             "claim_in": self.claim_in(),
         }
         self.audience.tell_events(message, self.match_seat_of, self._own_view, out, ack)
+
+    def deliver(self, effects: list[Effect]) -> list[Effect]:
+        """``effects`` as they are to be carried out, right after the command that made them
+        (and any that joined it): what they tell a socket that asked for one frame per command
+        is made one, with its seat's view from the position now (``tables/delivery.py``)."""
+        return deliver(effects, self.audience.batching, self._own_view)
 
     def _own_view(self, seat: int | None) -> dict[str, Any]:
         """What only ``seat`` (None: a spectator) receives with an event: its own view, and
@@ -621,7 +628,7 @@ class TableMaster:
         does not make the table send each of them the whole table again."""
         who = cmd.who
         self._check_room(who)
-        first = self.audience.arrive(cmd.conn, who)
+        first = self.audience.arrive(cmd.conn, who, cmd.batch)
         self.gone_since.pop(who.id, None)
         seat = self.seat_of(who.id)
         shown = self.match_seat_of(who.id) if self.match is not None else None

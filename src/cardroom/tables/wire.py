@@ -46,14 +46,43 @@ class Personal:
         return {**decode(self.shared), **self.own}
 
 
-Message = dict[str, Any] | Personal
-"""What a ``Send`` carries: a message to encode, or a copy of a message already encoded."""
+@dataclass(frozen=True, slots=True)
+class Deferred:
+    """An event for a socket that takes what one command tells it as one frame (``batch`` in
+    its hello): its own fields (``seat``'s view and legal list) are rendered when the
+    command's messages are delivered (``TableMaster.deliver``), for its last event only."""
+
+    shared: str
+    seat: int | None
+    ack: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """The messages one command tells a socket, in order, as one frame."""
+
+    parts: tuple[Personal | dict[str, Any], ...]
+
+    def text(self) -> str:
+        return '{"type":"batch","messages":[' + ",".join(text_of(p) for p in self.parts) + "]}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"type": "batch", "messages": [as_dict(p) for p in self.parts]}
+
+
+Message = dict[str, Any] | Personal | Batch | Deferred
+"""What a ``Send`` carries: a message to encode, a copy of a message already encoded, several
+of them in one frame, or an event whose own fields are still to render (``Deferred``)."""
 
 
 def text_of(message: Message) -> str:
-    return message.text() if isinstance(message, Personal) else encode(message)
+    if isinstance(message, Deferred):
+        raise TypeError("a deferred event is rendered by TableMaster.deliver before it is sent")
+    return encode(message) if isinstance(message, dict) else message.text()
 
 
 def as_dict(message: Message) -> dict[str, Any]:
     """The message as plain data (tests, and the cluster's forwarding)."""
-    return message.as_dict() if isinstance(message, Personal) else message
+    if isinstance(message, Deferred):
+        raise TypeError("a deferred event is rendered by TableMaster.deliver before it is sent")
+    return message if isinstance(message, dict) else message.as_dict()
