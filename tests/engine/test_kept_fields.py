@@ -76,19 +76,27 @@ def test_a_list_held_from_before_a_view_still_shows_when_changed() -> None:
     assert state.copy()._kept and _all_views(state.copy()) == _all_views(state)
 
 
-def test_a_state_keeps_its_own_copies_of_the_lists_it_is_given() -> None:
-    hands, stocks, piles = [[1, 2], [3]], [[5, 6], [7]], [[()] * 4, [()] * 4]
-    state = State(
+def _two_seats(
+    draw: list[int], stocks: list[list[int]], hands: list[list[int]], **more: object
+) -> State:
+    """A 2-player position built by hand, its discard piles empty unless given."""
+    more.setdefault("discards", [[()] * 4, [()] * 4])
+    return State(  # type: ignore[arg-type]
         options=Options(players=2, stock_size=2, match_target=None),
         players=2,
         dealer=1,
         partners=None,
         rng=random.Random(1),
-        draw=[8, 9],
+        draw=draw,
         stocks=stocks,
         hands=hands,
-        discards=piles,
+        **more,
     )
+
+
+def test_a_state_keeps_its_own_copies_of_the_lists_it_is_given() -> None:
+    hands, stocks, piles = [[1, 2], [3]], [[5, 6], [7]], [[()] * 4, [()] * 4]
+    state = _two_seats([8, 9], stocks, hands, discards=piles)
     hands[0].append(4)
     stocks[1].pop()
     piles[0][0] = (2,)
@@ -98,21 +106,10 @@ def test_a_state_keeps_its_own_copies_of_the_lists_it_is_given() -> None:
     assert view(state, 1).discards == (((),) * 4,) * 2
 
 
-def test_hands_are_kept_sorted_so_a_view_copies_them_unsorted() -> None:
+def test_hands_are_kept_sorted_so_a_view_need_not_sort_them() -> None:
     """A state sorts the hands it is given and the rules keep them sorted after every draw;
     the view, which copies a kept hand as it is, still shows each hand sorted (wilds first)."""
-    state = State(
-        options=Options(players=2, stock_size=2, match_target=None),
-        players=2,
-        dealer=1,
-        partners=None,
-        rng=random.Random(1),
-        draw=[12, 0, 3, 11, 5],
-        stocks=[[5, 6], [7]],
-        hands=[[9, 2, 0], [4, 1]],
-        discards=[[()] * 4, [()] * 4],
-        current=1,
-    )
+    state = _two_seats([12, 0, 3, 11, 5], [[5, 6], [7]], [[9, 2, 0], [4, 1]], current=1)
     assert state._kept and view(state, 0).hand == (0, 2, 9)
     apply(state, legal_actions(state)[-1])  # seat 1 discards: seat 0 draws two (R4.1)
     assert state._kept and state._hands[0] == [0, 2, 5, 9, 11]
