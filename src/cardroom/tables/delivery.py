@@ -60,8 +60,7 @@ def _one_frame(messages: list[Message], render: Render) -> Message:
             if message.ack is not None:
                 fields = {**fields, "ack": message.ack}
             parts.append(Personal(message.shared, fields))
-        elif isinstance(message, Batch):
-            parts.extend(message.parts)
-        else:
+        else:  # a message the master made whole (a table's news, an error); never a Batch yet
+            assert not isinstance(message, Batch)
             parts.append(message)
     return parts[0] if len(parts) == 1 else Batch(tuple(parts))
