@@ -188,22 +188,34 @@ class TableActor:
 
     async def _run(self) -> None:
         while not self.closed:
-            command, args, future = await self.inbox.get()
-            self._current = future
-            try:
-                result = await command(*args)
-            except Exception as error:
-                if future is not None and not future.done():
-                    future.set_exception(error)
-                elif not isinstance(error, Refusal):
-                    log.exception("table %s: %s failed", self.id, command.__name__)
-            else:
-                if future is not None and not future.done():
-                    future.set_result(result)
+            await self._obey(*await self.inbox.get())
         while not self.inbox.empty():
             _command, _args, future = self.inbox.get_nowait()
             if future is not None and not future.done():
                 future.set_exception(Refusal(404, "not_found", "this table is closed"))
+
+    async def _obey(
+        self,
+        command: Callable[..., Awaitable[Any]],
+        args: tuple[Any, ...],
+        future: asyncio.Future[Any] | None,
+    ) -> None:
+        """One command from the inbox. Its arguments live in this frame only: an idle table
+        holding its last command's would keep a departed socket (its transport, buffers and
+        request) alive until the next one."""
+        self._current = future
+        try:
+            result = await command(*args)
+        except Exception as error:
+            if future is not None and not future.done():
+                future.set_exception(error)
+            elif not isinstance(error, Refusal):
+                log.exception("table %s: %s failed", self.id, command.__name__)
+        else:
+            if future is not None and not future.done():
+                future.set_result(result)
+        finally:
+            self._current = None
 
     async def run(self, command: c.Command) -> Any:
         """Hand ``command`` to the master (inside the task) and carry out its effects."""

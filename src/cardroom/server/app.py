@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -175,6 +176,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # The journal and bots run in threads; with the default 5 ms GIL slice every hand-off
         # between them and the loop can cost milliseconds per move.
         sys.setswitchinterval(settings.switch_interval)
+        anyio.to_thread.current_default_thread_limiter().total_tokens = settings.worker_threads
         engine = open_engine(settings.db_url)
         migrate(engine)
         journal = Journal(engine)

@@ -103,6 +103,9 @@ class Settings(BaseSettings):
     # "20000,20,50" in the environment (NoDecode: not JSON)
     gc_thresholds: Annotated[tuple[int, int, int], NoDecode] = (20000, 20, 50)
     trim_every: Annotated[float, Field(ge=0)] = 2.0  # seconds between malloc_trim calls; 0: off
+    # Threads for blocking work of requests (token reads, reviews, plots): each costs a stack,
+    # a malloc arena and a database connection, and the GIL lets few run at once anyway.
+    worker_threads: Count = 8
     history: Annotated[int, Field(ge=0)] = 256  # events kept per table for reconnecting clients
     history_bytes: Annotated[int, Field(ge=0)] = HISTORY_BYTES  # ... within so many bytes of JSON
     log_level: Literal["critical", "error", "warning", "info", "debug", "trace"] = "info"

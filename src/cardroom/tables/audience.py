@@ -10,7 +10,7 @@ is acknowledged, not applied twice.
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,10 +22,11 @@ from cardroom.tables.wire import Deferred, Personal, encode
 RECENT_ACTION_IDS = 64
 """Action keys remembered per player: a client resends only what was not acknowledged yet
 (a move or two); more would cost every busy table memory for nothing."""
+KEY_BYTES = 8  # an action key's length (``action_key``)
 STORED_ACTION_KEYS = 128  # of a restored match's last stored actions, all seats together
-HISTORY_BYTES = 16 * 1024
-"""Broadcasts a table keeps, in bytes of text: a minute or so of play. A client that missed
-more gets a ``sync``, one message, which is then also the cheaper way to catch up."""
+HISTORY_BYTES = 8 * 1024
+"""Broadcasts a table keeps, in bytes of text: about 30 of them, a few turns of play. A client
+that missed more gets a ``sync``, one message, which is then also the cheaper way to catch up."""
 
 Render = Callable[["int | None"], dict[str, Any]]
 """seat -> the fields only that seat receives with an event (its own view, its legal list)."""
@@ -46,7 +47,40 @@ class Sent:
 def action_key(player: str, action_id: str) -> bytes:
     """Who sent an action and the id its client gave it, in 8 bytes: what a move stores and
     the table remembers to apply a resent action once (a collision is a 2**-64 chance)."""
-    return hashlib.blake2b(f"{player}\0{action_id}".encode(), digest_size=8).digest()
+    return hashlib.blake2b(f"{player}\0{action_id}".encode(), digest_size=KEY_BYTES).digest()
+
+
+class KeyRing:
+    """The last ``size`` action keys of one player, in one buffer of 8-byte slots: a busy
+    table remembers them for every player it has seen, so they cost 8 bytes each, not the
+    ~170 of a bytes object in an ordered dict. A lookup scans the buffer (memchr-fast)."""
+
+    __slots__ = ("_keys", "_next", "_size")
+
+    def __init__(self, size: int) -> None:
+        self._keys = bytearray()
+        self._next = 0
+        self._size = size
+
+    def add(self, key: bytes) -> None:
+        assert len(key) == KEY_BYTES
+        at = self._next * KEY_BYTES
+        if len(self._keys) < self._size * KEY_BYTES:
+            self._keys += key
+        else:
+            self._keys[at : at + KEY_BYTES] = key
+        self._next = (self._next + 1) % self._size
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, bytes) or len(key) != KEY_BYTES:
+            return False
+        found = self._keys.find(key)
+        while found != -1 and found % KEY_BYTES:  # a match across two slots is no match
+            found = self._keys.find(key, found + 1)
+        return found != -1
+
+    def __len__(self) -> int:
+        return len(self._keys) // KEY_BYTES
 
 
 class Audience:
@@ -60,7 +94,7 @@ class Audience:
         self.history: deque[Sent] = deque(maxlen=history)
         self.history_bytes = history_bytes
         self._kept_bytes = 0
-        self.recent_ids: dict[str, OrderedDict[bytes, None]] = {}  # player -> action keys
+        self.recent_ids: dict[str, KeyRing] = {}  # player -> the keys of their last actions
         self.stored_keys: set[bytes] = set()  # the last ones a restored match had stored
 
     # -- who is here --
@@ -105,10 +139,10 @@ class Audience:
         return key in self.recent_ids.get(player, ()) or key in self.stored_keys
 
     def remember(self, player: str, key: bytes) -> None:
-        recent = self.recent_ids.setdefault(player, OrderedDict())
-        recent[key] = None
-        if len(recent) > RECENT_ACTION_IDS:
-            recent.popitem(last=False)
+        recent = self.recent_ids.get(player)
+        if recent is None:
+            recent = self.recent_ids[player] = KeyRing(RECENT_ACTION_IDS)
+        recent.add(key)
 
     def remember_stored(self, keys: list[bytes]) -> None:
         """The keys of a restored match's last actions (``MoveRow.sent_by``)."""
