@@ -60,6 +60,7 @@ class Connection:
                         await self.websocket.close(self._close_code or 1000)
                     return
                 await self.websocket.send_text(text)
+                del text  # not held while waiting for the next one (a sync is kilobytes)
         except Exception:  # the socket went away; the reader notices and cleans up
             self.closed = True
 
