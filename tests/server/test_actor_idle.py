@@ -9,12 +9,8 @@ import asyncio
 import gc
 import weakref
 
-from cardroom.server.actor import Services, TableActor
 from cardroom.server.auth import Identity
-from cardroom.server.bots import BotRunner
-from cardroom.server.settings import Settings
-from cardroom.server.timers import Clock
-from tests.server.test_quick_replies import KeepingJournal, Socket, table_row
+from tests.server.test_quick_replies import KeepingJournal, Socket, quick_actor
 
 ADA = Identity("p_ada", "Ada")
 
@@ -22,14 +18,7 @@ ADA = Identity("p_ada", "Ada")
 def test_a_departed_socket_is_not_held_by_the_idle_table() -> None:
     async def run() -> tuple[weakref.ref[Socket], bool]:
         journal = KeepingJournal()
-        services = Services(
-            Settings(bot_delay=0.0, round_pause=60.0),
-            Clock(),
-            journal,  # type: ignore[arg-type]
-            BotRunner("inline"),
-            on_close=lambda actor: None,
-        )
-        actor = TableActor(services, table_row(2))
+        actor = quick_actor(journal, 2)
         actor.start_task()
         socket = Socket(ADA, journal)
         await actor.ask(actor.connect, socket, None)

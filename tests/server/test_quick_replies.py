@@ -70,10 +70,8 @@ def table_row(seats: int) -> dict[str, Any]:
     }
 
 
-async def play_against(bots: int, batching: Socket | None = None) -> tuple[KeepingJournal, Socket]:
-    """Ada and ``bots`` Easy bots, Ada playing the first legal move until the round ends;
-    ``batching``, if given, is a second socket of Ada's, connected before the start."""
-    journal = KeepingJournal()
+def quick_actor(journal: KeepingJournal, seats: int) -> TableActor:
+    """A real table actor with no bot delay and inline bots, writing to ``journal``."""
     services = Services(
         Settings(bot_delay=0.0, round_pause=60.0),
         Clock(),
@@ -81,7 +79,14 @@ async def play_against(bots: int, batching: Socket | None = None) -> tuple[Keepi
         BotRunner("inline"),
         on_close=lambda actor: None,
     )
-    actor = TableActor(services, table_row(1 + bots))
+    return TableActor(services, table_row(seats))
+
+
+async def play_against(bots: int, batching: Socket | None = None) -> tuple[KeepingJournal, Socket]:
+    """Ada and ``bots`` Easy bots, Ada playing the first legal move until the round ends;
+    ``batching``, if given, is a second socket of Ada's, connected before the start."""
+    journal = KeepingJournal()
+    actor = quick_actor(journal, 1 + bots)
     await actor._started()
     await actor.run(c.Join(ADA, 0))
     for seat in range(1, 1 + bots):

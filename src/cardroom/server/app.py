@@ -175,7 +175,7 @@ class CardroomApp(FastAPI):
     """The app, with one short cut: a table's WebSocket (``/ws/tables/{id}``, the hot path of
     play) goes straight to its handler. The HTTP middleware only passes sockets by, and the
     router's and middleware's frames would stay on every open socket's stack for its whole
-    life (about 25 coroutines, some 10 KB each) and wrap every message it sends. Everything
+    life (about 25 coroutines, some 10 KB in all) and wrap every message it sends. Everything
     else, other sockets included, takes the full stack."""
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
