@@ -197,7 +197,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # between them and the loop can cost milliseconds per move.
         sys.setswitchinterval(settings.switch_interval)
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.worker_threads
-        engine = open_engine(settings.db_url)
+        engine = open_engine(settings.db_url, settings.sqlite_cache_kb)
         migrate(engine)
         journal = Journal(engine)
         bots = BotRunner(settings.bot_executor, settings.bot_inline_below)

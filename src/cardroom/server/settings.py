@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from cardroom.store.database import SQLITE_CACHE_KB
 from cardroom.tables.audience import HISTORY_BYTES
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -34,6 +35,7 @@ class Settings(BaseSettings):
     )
 
     db_url: str = "sqlite:///var/cardroom.db"
+    sqlite_cache_kb: Count = SQLITE_CACHE_KB  # page cache per SQLite connection (database.py)
     host: str = "127.0.0.1"
     port: Annotated[int, Field(ge=0, le=65535)] = 8000
     secret: str = ""  # token signing key; empty: one made once and kept in the database

@@ -17,6 +17,11 @@ from sqlalchemy.exc import IntegrityError
 from cardroom.store.models import ServerSecret
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+SQLITE_CACHE_KB = 256
+"""Each SQLite connection's own page cache (SQLite's default is 2,000 KB). A server holds
+several connections (the journal, the league, a pool for requests' threads), each filling
+its cache as it reads: measured, 200 busy tables' server held ~3 MB more with the default, for
+no more moves per second. The operating system caches the file's pages anyway."""
 
 
 def normalize_url(url: str) -> str:
@@ -26,7 +31,8 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def open_engine(url: str) -> Engine:
+def open_engine(url: str, sqlite_cache_kb: int = SQLITE_CACHE_KB) -> Engine:
+    """The engine for ``url``; on SQLite each connection caches at most ``sqlite_cache_kb``."""
     url = normalize_url(url)
     if url.startswith("sqlite"):
         path = url.split("///", 1)[1] if "///" in url else ""
@@ -40,6 +46,7 @@ def open_engine(url: str) -> Engine:
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute(f"PRAGMA cache_size=-{int(sqlite_cache_kb)}")  # negative: KiB
             cursor.close()
 
         return engine
