@@ -9,8 +9,6 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, insert, select, text
 from sqlalchemy.exc import IntegrityError
 
@@ -63,6 +61,9 @@ def migrate(engine: Engine, revision: str = "head") -> None:
     Several processes starting at once on one PostgreSQL database take turns (a lock held
     until this transaction ends): the first migrates, the others find the schema up to date.
     """
+    from alembic import command  # here: a fifth of a second to import, and only this needs it
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
