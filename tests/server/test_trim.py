@@ -1,13 +1,10 @@
 """The server's periodic malloc_trim: found on glibc, run on a thread every few seconds, off
-with 0, and gone with the server; once enough WebSockets have ended, garbage is collected in
-full before it (a closed socket is a reference cycle)."""
+with 0, and gone with the server."""
 
 from __future__ import annotations
 
 import asyncio
-import gc
 import threading
-import weakref
 
 import pytest
 
@@ -44,45 +41,3 @@ def test_it_trims_every_period_off_the_loop_until_cancelled(monkeypatch) -> None
 def test_zero_means_never(monkeypatch) -> None:
     monkeypatch.setattr(trim, "malloc_trim", lambda: pytest.fail("trimmed"))
     asyncio.run(asyncio.wait_for(trim.trim_every(0), 1))
-
-
-class _Node:
-    me: _Node | None = None
-
-
-def _garbage_cycle() -> weakref.ref[_Node]:
-    node = _Node()
-    node.me = node  # freed only by a collection, like a closed socket's protocol and parser
-    return weakref.ref(node)
-
-
-def test_ended_sockets_make_the_next_trim_collect_in_full(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(trim, "malloc_trim", lambda: lambda: 0)
-    ended = 0
-    alive: list[bool] = []
-
-    async def run() -> None:
-        nonlocal ended
-        task = asyncio.create_task(trim.trim_every(0.01, lambda: ended))
-        await asyncio.sleep(0)  # started: nothing ended yet
-        garbage = _garbage_cycle()
-        await asyncio.sleep(0.05)
-        alive.append(garbage() is not None)  # no socket ended: no collection
-        ended += trim.SWEEP_AFTER - 1
-        await asyncio.sleep(0.05)
-        alive.append(garbage() is not None)  # not enough yet
-        ended += 1
-        await asyncio.sleep(0.05)
-        alive.append(garbage() is not None)
-        task.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await task
-
-    gc.disable()  # only the trim's collection may free the cycle
-    try:
-        asyncio.run(run())
-    finally:
-        gc.enable()
-    assert alive == [True, True, False]

@@ -176,29 +176,19 @@ class CardroomApp(FastAPI):
     play) goes straight to its handler. The HTTP middleware only passes sockets by, and the
     router's and middleware's frames would stay on every open socket's stack for its whole
     life (about 25 coroutines, some 10 KB in all) and wrap every message it sends. Everything
-    else, other sockets included, takes the full stack.
-
-    It counts the WebSockets that ended (``sockets_ended``): each leaves garbage that only a
-    full collection frees (``trim.py``)."""
-
-    sockets_ended: int = 0
+    else, other sockets included, takes the full stack."""
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "websocket":
-            await super().__call__(scope, receive, send)
-            return
-        try:
+        if scope["type"] == "websocket" and scope["path"].startswith(TABLE_SOCKETS):
             table_id = scope["path"][len(TABLE_SOCKETS) :]
-            if scope["path"].startswith(TABLE_SOCKETS) and table_id and "/" not in table_id:
+            if table_id and "/" not in table_id:
                 scope["app"] = self
                 await sockets.play(WebSocket(scope, receive, send), table_id)
-            else:
-                await super().__call__(scope, receive, send)
-        finally:
-            self.sockets_ended += 1
+                return
+        await super().__call__(scope, receive, send)
 
 
-def create_app(settings: Settings | None = None) -> CardroomApp:
+def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
 
     @asynccontextmanager
@@ -240,11 +230,7 @@ def create_app(settings: Settings | None = None) -> CardroomApp:
         app.state.queue = Queue(app.state, make_store(settings), time.time)
         app.state.queue.start()
         catching_up = asyncio.create_task(league.catch_up(), name="league-catch-up")
-        assert isinstance(app, CardroomApp)  # create_app makes one
-        served = app
-        trimming = asyncio.create_task(
-            trim_every(settings.trim_every, lambda: served.sockets_ended), name="malloc-trim"
-        )
+        trimming = asyncio.create_task(trim_every(settings.trim_every), name="malloc-trim")
         # Long-lived objects (modules, restored matches) need not be scanned by every full
         # collection, and a busy table makes garbage fast: fewer, cheaper pauses of the loop.
         gc.collect()

@@ -5,14 +5,6 @@ reuse, so the resident size per table after a flat-out minute stays well above w
 tables hold (docs/performance.md). Trimming every few seconds returns the free pages; it
 runs on a thread (the call releases the GIL), so the loop is not held while glibc walks its
 heap. Elsewhere than glibc (musl, macOS) there is nothing to call and nothing is done.
-
-Before a trim, once ``SWEEP_AFTER`` WebSockets have ended since the last one, garbage is
-collected in full. A closed socket of uvicorn's sans-io implementation is a reference cycle
-(the ``websockets`` protocol and its parser generator, with the handshake's headers and the
-buffers), and at the server's collection thresholds (``gc_thresholds``, high so that busy
-tables pause rarely) a full collection comes seldom: the memory of closed sockets stayed in
-use while new sockets took more. A full collection took 8-12 ms at 200 busy tables and
-18-24 ms at 500 (docs/performance.md); counting sockets makes a steady table pay nothing.
 """
 
 from __future__ import annotations
@@ -20,11 +12,7 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import ctypes.util
-import gc
 from collections.abc import Callable
-
-SWEEP_AFTER = 64
-"""Ended WebSockets (a few KB of garbage each) that make the next trim collect in full."""
 
 
 def malloc_trim() -> Callable[[], int] | None:
@@ -41,22 +29,16 @@ def malloc_trim() -> Callable[[], int] | None:
     return lambda: int(function(0))
 
 
-async def trim_every(seconds: float, sockets_ended: Callable[[], int] = lambda: 0) -> None:
-    """Trim every ``seconds`` until cancelled (0: never); collect garbage in full first when
-    ``SWEEP_AFTER`` sockets have ended since the last time (``sockets_ended``: a running
-    count)."""
+async def trim_every(seconds: float) -> None:
+    """Trim every ``seconds`` until cancelled (0: never)."""
     if seconds <= 0:
         return
     trim = malloc_trim()
     if trim is None:
         return
     loop = asyncio.get_running_loop()
-    swept = sockets_ended()
     while True:
         await asyncio.sleep(seconds)
-        if sockets_ended() - swept >= SWEEP_AFTER:
-            swept = sockets_ended()
-            gc.collect()  # on the loop: it holds the GIL throughout, on any thread
         try:
             await loop.run_in_executor(None, trim)
         except RuntimeError:  # the default executor is gone: the server is stopping
