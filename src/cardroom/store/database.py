@@ -16,7 +16,7 @@ from cardroom.store.models import ServerSecret
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 SQLITE_CACHE_KB = 256
-"""Each SQLite connection's own page cache (SQLite's default is 2,000 KB). A server holds
+"""Each SQLite connection's own page cache, in KiB (SQLite's default: 2,000). A server holds
 several connections (the journal, the league, a pool for requests' threads), each filling
 its cache as it reads: measured, 200 busy tables' server held ~3 MB more with the default, for
 no more moves per second. The operating system caches the file's pages anyway."""
