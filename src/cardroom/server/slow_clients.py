@@ -41,6 +41,15 @@ class HeaderTimeoutProtocol(HttpToolsProtocol):
         self._disarm()
         super().connection_lost(exc)
 
+    def handle_websocket_upgrade(self) -> None:
+        """Hand the connection to the WebSocket's protocol, then let go of this one. uvicorn
+        drops its parser when a connection is lost, but an upgraded connection is never lost
+        here: the parser (which holds this protocol's callbacks) and this protocol were a
+        reference cycle, with the upgrade request's headers, left for a full collection."""
+        super().handle_websocket_upgrade()
+        self._disarm()
+        self.parser = None  # type: ignore[assignment]
+
     def _arm(self) -> None:
         self._disarm()
         self._head_timer = self.loop.call_later(self.header_timeout, self._too_slow)
