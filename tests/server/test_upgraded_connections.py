@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import socket
 from typing import Any
 
 import uvicorn
@@ -15,6 +14,7 @@ import websockets
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from cardroom.server.slow_clients import protocol_with
+from tests.server.conftest import free_port
 
 
 async def _echo(scope: Any, receive: Any, send: Any) -> None:
@@ -25,16 +25,10 @@ async def _echo(scope: Any, receive: Any, send: Any) -> None:
         await send({"type": "websocket.send", "text": message.get("text")})
 
 
-def _port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _http_protocols_left(http: Any) -> int:
     """Serve one WebSocket (a message and its echo, then closed by the client) with garbage
     collection off; how many HTTP protocols are still in memory once it has ended."""
-    port = _port()
+    port = free_port()
 
     async def run() -> int:
         config = uvicorn.Config(

@@ -9,24 +9,28 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, text
+from sqlalchemy import Connection, text
 
 from cardroom.server.app import create_app
 from cardroom.server.settings import Settings
 from cardroom.store.database import SQLITE_CACHE_KB, open_engine
 
 
-def _cache_size(engine: Engine) -> int:
-    with engine.connect() as conn:
-        return int(conn.execute(text("PRAGMA cache_size")).scalar_one())
+def _cache_size(conn: Connection) -> int:
+    return int(conn.execute(text("PRAGMA cache_size")).scalar_one())
 
 
 def test_every_connection_of_the_pool_has_the_small_cache(tmp_path: Path) -> None:
     engine = open_engine(f"sqlite:///{tmp_path / 'cache.db'}")
     held = [engine.connect() for _ in range(3)]  # three at once: three connections
-    sizes = [int(c.execute(text("PRAGMA cache_size")).scalar_one()) for c in held]
+    sizes = [_cache_size(conn) for conn in held]
     found: list[int] = []
-    other = threading.Thread(target=lambda: found.append(_cache_size(engine)))
+
+    def elsewhere() -> None:
+        with engine.connect() as conn:
+            found.append(_cache_size(conn))
+
+    other = threading.Thread(target=elsewhere)
     other.start()
     other.join()
     for conn in held:
@@ -44,4 +48,5 @@ def test_the_server_opens_its_database_with_the_configured_cache(
     assert settings.sqlite_cache_kb == 64
     with TestClient(create_app(settings)) as client:
         assert client.get("/api/tables").status_code == 200
-        assert _cache_size(client.app.state.journal.engine) == -64
+        with client.app.state.journal.engine.connect() as conn:
+            assert _cache_size(conn) == -64

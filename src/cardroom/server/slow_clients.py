@@ -46,8 +46,7 @@ class HeaderTimeoutProtocol(HttpToolsProtocol):
         drops its parser when a connection is lost, but an upgraded connection is never lost
         here: the parser (which holds this protocol's callbacks) and this protocol were a
         reference cycle, with the upgrade request's headers, left for a full collection."""
-        super().handle_websocket_upgrade()
-        self._disarm()
+        super().handle_websocket_upgrade()  # after on_headers_complete: the timer is off
         self.parser = None  # type: ignore[assignment]
 
     def _arm(self) -> None:
