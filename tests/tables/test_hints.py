@@ -8,7 +8,7 @@ import random
 
 from cardroom.bots.advice import hint_json
 from cardroom.tables import commands as c
-from cardroom.tables.master import HINT_EVERY
+from cardroom.tables.hints import HINT_EVERY
 
 from .harness import ADA, BEA, EVE, Room, play_legal
 

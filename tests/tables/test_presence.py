@@ -8,7 +8,7 @@ import pytest
 
 from cardroom.tables import commands as c
 from cardroom.tables.errors import Refusal
-from cardroom.tables.master import everyone_here, is_listed
+from cardroom.tables.lobby import everyone_here, is_listed
 
 from .harness import ADA, BEA, CAL, EVE, PACE, Room
 

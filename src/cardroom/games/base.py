@@ -173,6 +173,10 @@ class Game(Protocol):
     lower_scores_win: bool
     """Skip: the higher total wins; Skyjo: the lower. Boards and ratings rank by it."""
 
+    def __hash__(self) -> int:
+        """Games are hashable (one object per game), so caches may key on them."""
+        ...
+
     def options_from_json(self, data: Mapping[str, Any]) -> Any:
         """Validated options (raises ``OptionsError`` naming the rule), ``players`` included."""
         ...

@@ -35,7 +35,7 @@ from cardroom.server.privacy import Invitations, check_visible, shown_to
 from cardroom.server.registry import MAX_TABLE_NAME, Tables, check_options
 from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal
-from cardroom.tables.master import check_abandon_after
+from cardroom.tables.lobby import check_abandon_after
 
 router = APIRouter()
 

@@ -19,12 +19,8 @@ from cardroom.server.auth import Identity, clean_name
 from cardroom.server.cluster import Cluster, LocalCluster
 from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal, bad_options
-from cardroom.tables.master import (
-    SEQ_MARGIN_AFTER_RESTART,
-    check_abandon_after,
-    everyone_here,
-    is_listed,
-)
+from cardroom.tables.lobby import check_abandon_after, everyone_here, is_listed
+from cardroom.tables.master import SEQ_MARGIN_AFTER_RESTART
 from cardroom.tables.seats import SeatState
 
 log = logging.getLogger(__name__)

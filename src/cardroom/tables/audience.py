@@ -249,9 +249,22 @@ class Audience:
 
     @staticmethod
     def error(
-        conn: str, code: str, message: str, rule: str | None = None, action_id: str | None = None
+        conn: str,
+        code: str,
+        message: str,
+        rule: str | None = None,
+        action_id: str | None = None,
+        about: str | None = None,
     ) -> Send:
-        return Send(
-            conn,
-            {"type": "error", "id": action_id, "code": code, "rule": rule, "message": message},
-        )
+        """A refusal for one socket; ``about`` names what was refused when it was no move
+        (``chat``, ``hint``)."""
+        error: dict[str, Any] = {
+            "type": "error",
+            "id": action_id,
+            "code": code,
+            "rule": rule,
+            "message": message,
+        }
+        if about is not None:
+            error["about"] = about
+        return Send(conn, error)
