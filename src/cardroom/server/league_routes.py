@@ -32,7 +32,7 @@ from cardroom.server.bodies import (
     read,
 )
 from cardroom.server.bots import levels_json
-from cardroom.server.keeper_routes import owned_games
+from cardroom.server.keeper_json import owned_games
 from cardroom.server.limits import WorkPool, client_address, take_all
 from cardroom.server.lobby import (
     MAX_PAGE,
