@@ -10,6 +10,11 @@ and flat out (no thinking): client moves acknowledged per second, and the latenc
 a move to receiving its acknowledgement (the event with ``ack``: applied, stored, broadcast).
 The same figures for a bare WebSocket echo on the same stack (uvicorn + Starlette, same
 flags) give the ratio. Goal: 500 tables, p99 < 100 ms, >= 30% of the echo's rate.
+
+With ``--churn N`` (default 40), a third run has people thinking while N watchers a second
+come and go: each opens a random table's socket through its invitation, reads the ``sync`` and
+closes. Sockets that end are garbage the server must free without pausing the tables, so the
+moves' p99 and worst latency there, beside the plain thinking run's, show what churn costs.
 """
 
 from __future__ import annotations
@@ -53,6 +58,9 @@ class Result:
     errors: int = 0
     latencies: list[float] = field(default_factory=list)
     cpu: float = float("nan")  # the server process's CPU seconds over the measured window
+    watches: int = 0  # watchers' visits (socket opened, sync read, closed), with churn
+    watch_errors: int = 0
+    watch_latencies: list[float] = field(default_factory=list)  # from connecting to the sync
 
     @property
     def cpu_per_event(self) -> float:
@@ -68,10 +76,19 @@ class Result:
         return self.events / self.seconds if self.seconds else 0.0
 
     def percentile(self, p: float) -> float:
-        if not self.latencies:
-            return float("nan")
-        ordered = sorted(self.latencies)
-        return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000
+        """Move latency in ms (``p`` 100: the worst)."""
+        return _percentile(self.latencies, p)
+
+    def watch_percentile(self, p: float) -> float:
+        """A watcher's wait for its sync in ms."""
+        return _percentile(self.watch_latencies, p)
+
+
+def _percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000
 
 
 # -- processes -----------------------------------------------------------------------------------
@@ -152,12 +169,15 @@ def greedy_level() -> str:
     raise RuntimeError("no level plays the greedy bot")
 
 
-async def make_tables(url: str, count: int) -> list[tuple[str, str]]:
+Target = tuple[str, str, str | None]  # a table's player token, its id, its invitation code
+
+
+async def make_tables(url: str, count: int) -> list[Target]:
     level = greedy_level()
     limits = httpx.Limits(max_connections=32)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
 
-        async def one(i: int) -> tuple[str, str]:
+        async def one(i: int) -> Target:
             player = (await http.post("/api/players", json={"name": f"load{i}"})).json()
             headers = {"Authorization": f"Bearer {player['token']}"}
             body = {"seats": 2, "options": OPTIONS, "abandon_after": 3600}
@@ -166,9 +186,16 @@ async def make_tables(url: str, count: int) -> list[tuple[str, str]]:
                 f"/api/tables/{table['id']}/bots", json={"level": level}, headers=headers
             )
             await http.post(f"/api/tables/{table['id']}/start", headers=headers)
-            return player["token"], table["id"]
+            return player["token"], table["id"], table.get("invite")
 
         return list(await asyncio.gather(*(one(i) for i in range(count))))
+
+
+async def make_watchers(url: str, count: int) -> list[str]:
+    """Tokens of ``count`` players who only ever watch (with churn)."""
+    async with httpx.AsyncClient(base_url=url, timeout=120) as http:
+        made = [await http.post("/api/players", json={"name": f"watch{i}"}) for i in range(count)]
+    return [response.json()["token"] for response in made]
 
 
 # -- load clients (in their own process) ---------------------------------------------------------
@@ -258,6 +285,46 @@ async def echo_client(ws_url: str, seed: int, think: float, stop_at: float, out:
                 out.events += 1
 
 
+async def watchers(
+    ws_url: str, targets: list[Target], tokens: list[str], rate: float, stop_at: float, out: Result
+) -> None:
+    """``rate`` visits a second, evenly spaced: a watcher opens a random table's socket
+    through its invitation, reads the ``sync`` and closes it."""
+    rng = random.Random(7)
+    measure_from = time.monotonic() + WARMUP
+
+    async def visit(table: str, invite: str | None, token: str) -> None:
+        started = time.monotonic()
+        query = f"?invite={invite}" if invite else ""
+        try:
+            async with websockets.connect(f"{ws_url}/ws/tables/{table}{query}") as ws:
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                while True:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                    if message["type"] == "sync":
+                        break
+                    if message["type"] == "error":
+                        raise RuntimeError(message["message"])
+        except Exception:
+            out.watch_errors += 1
+            return
+        now = time.monotonic()
+        if started >= measure_from and now <= stop_at:
+            out.watch_latencies.append(now - started)
+            out.watches += 1
+
+    visits: set[asyncio.Task[None]] = set()
+    next_at = time.monotonic()
+    while next_at < stop_at:
+        await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+        _, table, invite = rng.choice(targets)
+        task = asyncio.create_task(visit(table, invite, rng.choice(tokens)))
+        visits.add(task)
+        task.add_done_callback(visits.discard)
+        next_at += 1 / rate
+    await asyncio.gather(*visits)
+
+
 def run_clients(job: dict[str, Any]) -> Result:
     """One load process: every client of one measurement."""
     result = Result(job["what"], len(job["targets"]), job["think"], job["seconds"])
@@ -274,8 +341,19 @@ def run_clients(job: dict[str, Any]) -> Result:
                 table_client(
                     job["ws_url"], job["http_url"], token, table, job["think"], stop_at, result
                 )
-                for token, table in job["targets"]
+                for token, table, _ in job["targets"]
             ]
+            if job.get("churn"):
+                clients.append(
+                    watchers(
+                        job["ws_url"],
+                        job["targets"],
+                        job["watchers"],
+                        job["churn"],
+                        stop_at,
+                        result,
+                    )
+                )
         outcomes = await asyncio.gather(*clients, return_exceptions=True)
         failures = [o for o in outcomes if isinstance(o, BaseException)]
         if failures:
@@ -297,9 +375,13 @@ def measure(
     think: float,
     seconds: float,
     pid: int,
+    churn: float = 0.0,
+    watcher_tokens: list[str] | None = None,
 ) -> Result:
     """One measurement, with the server's CPU time over the measured window (after warm-up)."""
     job = {
+        "churn": churn,
+        "watchers": watcher_tokens or [],
         "kind": kind,
         "what": what,
         "ws_url": base.replace("http://", "ws://"),
@@ -357,8 +439,11 @@ def stored_moves(path: Path) -> tuple[int, int]:
     return count, size
 
 
+WATCHERS = 20  # players who come and go with churn (a few sockets each at most at once)
+
+
 def run(
-    tables: int = 500, seconds: float = 10.0, think: float = 1.0
+    tables: int = 500, seconds: float = 10.0, think: float = 1.0, churn: float = 0.0
 ) -> tuple[list[Result], Memory]:
     results: list[Result] = []
     memory = Memory(tables)
@@ -374,7 +459,7 @@ def run(
             "CARDROOM_RATE_BURST": "100000",
             "CARDROOM_MAX_TABLES": str(tables * 4),
             # Every load player comes from this one address, all within seconds.
-            "CARDROOM_PLAYERS_ADDRESS_BURST": str(tables * 4),
+            "CARDROOM_PLAYERS_ADDRESS_BURST": str(tables * 4 + WATCHERS),
             "CARDROOM_CREATE_ADDRESS_BURST": str(tables * 4),
             "CARDROOM_LOG_LEVEL": "warning",
         }
@@ -387,6 +472,24 @@ def run(
                 results.append(
                     measure(
                         pool, "table", f"server, {label}", base, targets, pause, seconds, server.pid
+                    )
+                )
+                memory.busy.append(rss_bytes(server.pid))
+            if churn:
+                tokens = asyncio.run(make_watchers(base, WATCHERS))
+                label = f"server, thinking {think:g} s, {churn:g} watchers/s"
+                results.append(
+                    measure(
+                        pool,
+                        "table",
+                        label,
+                        base,
+                        targets,
+                        think,
+                        seconds,
+                        server.pid,
+                        churn,
+                        tokens,
                     )
                 )
                 memory.busy.append(rss_bytes(server.pid))
@@ -425,14 +528,14 @@ def run(
     return results, memory
 
 
-def main(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> None:
+def main(tables: int = 500, seconds: float = 10.0, think: float = 1.0, churn: float = 40.0) -> None:
     from rich.console import Console
     from rich.table import Table
 
     from cardroom.benchmarks import table_memory
 
     in_process = table_memory.run(min(tables, 20))
-    results, memory = run(tables, seconds, think)
+    results, memory = run(tables, seconds, think, churn)
     table = Table(
         title=(
             f"cardroom bench server — {tables} two-seat tables (client + greedy bot), "
@@ -440,11 +543,20 @@ def main(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> None:
         ),
         caption=(
             f"command: cardroom bench server --tables {tables} --seconds {seconds:g} "
-            f"--think {think:g}   goals (200 and 500 tables): thinking, p99 < 50 ms; "
-            "flat out, client moves >= 35% of the echo's"
+            f"--think {think:g} --churn {churn:g}   goals (200 and 500 tables): "
+            "thinking, p99 < 50 ms; flat out, client moves >= 35% of the echo's"
         ),
     )
-    columns = ("measured", "own moves/s", "all moves/s", "p50 ms", "p95 ms", "p99 ms", "errors")
+    columns = (
+        "measured",
+        "own moves/s",
+        "all moves/s",
+        "p50 ms",
+        "p95 ms",
+        "p99 ms",
+        "max ms",
+        "errors",
+    )
     for column in columns:
         table.add_column(column, justify="left" if column == "measured" else "right")
     for r in results:
@@ -455,6 +567,7 @@ def main(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> None:
             f"{r.percentile(50):.1f}",
             f"{r.percentile(95):.1f}",
             f"{r.percentile(99):.1f}",
+            f"{r.percentile(100):.1f}",
             str(r.errors),
         )
     console = Console()
@@ -473,9 +586,20 @@ def main(tables: int = 500, seconds: float = 10.0, think: float = 1.0) -> None:
             f"message {echo.cpu_per_event * 1e6:,.0f} µs: "
             f"{_ratio(server.cpu_per_event, echo.cpu_per_event):.1f}× the echo's (goal ≤ 5×)"
         )
+    churned = [r for r in results if r.watches or r.watch_errors]
+    for r in churned:
+        console.print(
+            f"with {churn:g} watchers/s coming and going: moves p99 {r.percentile(99):.1f} ms, "
+            f"worst {r.percentile(100):.1f} ms (without: "
+            f"{by_name[f'server, thinking {think:g} s'].percentile(99):.1f} / "
+            f"{by_name[f'server, thinking {think:g} s'].percentile(100):.1f} ms); "
+            f"{r.watches:,} visits, sync after p50 {r.watch_percentile(50):.1f} ms, "
+            f"p99 {r.watch_percentile(99):.1f} ms, {r.watch_errors} failed"
+        )
     after = ", ".join(f"{memory.per_table(rss) / 1024:,.0f} KB" for rss in memory.busy)
     console.print(
-        f"memory per busy table (server RSS above the empty server's, after each server run): "
+        "memory per busy table (server RSS above the empty server's, after each server run: "
+        f"thinking, flat out{', churn' if churned else ''}): "
         f"{after} (goal ≤ 100 KB, flat)"
     )
     table_memory.report(in_process, console)
@@ -492,5 +616,6 @@ if __name__ == "__main__":
     parser.add_argument("--tables", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--churn", type=float, default=40.0)
     args = parser.parse_args()
-    main(args.tables, args.seconds, args.think)
+    main(args.tables, args.seconds, args.think, args.churn)

@@ -82,9 +82,15 @@ def server(
     think: Annotated[
         float, typer.Option(min=0, help="Mean seconds a client thinks per move.")
     ] = 1.0,
+    churn: Annotated[
+        float,
+        typer.Option(
+            min=0, help="Watchers a second who open a table's socket, read it, close (0: none)."
+        ),
+    ] = 40.0,
 ) -> None:
     """Game-server moves per second and move latency vs a bare WebSocket echo."""
-    _load("server_load").main(tables, seconds, think)
+    _load("server_load").main(tables, seconds, think, churn)
 
 
 @bench.command("journal")

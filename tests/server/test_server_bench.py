@@ -1,0 +1,31 @@
+"""``cardroom bench server`` in a short version: its own server and echo, every run measured.
+
+The figures themselves are the bench's to print (never a test's to judge: this machine's speed
+swings); what is checked is that each run happened and nothing failed.
+"""
+
+from __future__ import annotations
+
+from cardroom.benchmarks import server_load
+
+
+def test_the_server_bench_runs_short_with_churn() -> None:
+    results, memory = server_load.run(tables=3, seconds=1.0, think=0.2, churn=10)
+    runs = {r.what: r for r in results}
+    assert set(runs) == {
+        "server, thinking 0.2 s",
+        "server, flat out",
+        "server, thinking 0.2 s, 10 watchers/s",
+        "bare echo, thinking 0.2 s",
+        "bare echo, flat out",
+    }
+    for r in results:
+        assert r.moves > 0 and r.errors == 0, r
+        assert r.events >= r.moves and r.latencies, r
+    churned = runs["server, thinking 0.2 s, 10 watchers/s"]
+    assert churned.watches >= 5 and churned.watch_errors == 0, churned
+    assert len(churned.watch_latencies) == churned.watches
+    assert all(not r.watches for r in results if r is not churned)
+    # The server's memory after each of its three runs, and its stored moves.
+    assert len(memory.busy) == 3 and all(rss > memory.empty > 0 for rss in memory.busy)
+    assert memory.moves > 0 and memory.move_bytes > 0
