@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v11";
+const CACHE = "cardroom-shell-v12";
 const SHELL = [
   "/",
   "/index.html",
@@ -33,12 +33,15 @@ const SHELL = [
   "/js/badges.js",
   "/js/chat.js",
   "/js/queue.js",
+  "/js/ratings.js",
+  "/js/render/awards.js",
   "/js/render/board.js",
   "/js/render/cards.js",
   "/js/render/log.js",
   "/js/render/overlays.js",
   "/js/render/present.js",
   "/js/render/side.js",
+  "/js/render/toolbar.js",
   "/js/render/waiting.js",
   "/js/rule-link.js",
   "/js/theme.js",

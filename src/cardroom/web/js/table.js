@@ -14,12 +14,15 @@ import { renderPresent } from "./render/present.js";
 import { bindKeys } from "./keys.js";
 import { celebrate, finishAll, snapshot } from "./anim.js";
 import { announce } from "./announce.js";
-import { awardIcon, rematchControls } from "./render/overlays.js";
-import { gameTitle, kitFor } from "./games/index.js";
+import { rematchControls } from "./render/overlays.js";
+import { awardsSummary } from "./render/awards.js";
+import { tableToolbar } from "./render/toolbar.js";
+import { kitFor } from "./games/index.js";
 import * as sound from "./sound.js";
 import { callAttention, stopAttention } from "./attention.js";
 import { offerWalkthrough } from "./walkthrough.js";
 import { ChatPanel } from "./chat.js";
+import { SeatRatings } from "./ratings.js";
 
 export class TableScreen {
   constructor(root, tableId, { levels, onExit }) {
@@ -42,7 +45,7 @@ export class TableScreen {
     this.awardsOpen = false;
     this.claimable = false; // the toolbar shows "Skip X's turn"
     this.resultFocused = false; // the match result has had the focus since it appeared
-    this.ratings = null; // {match, values: {subject: rating}}: read once per ranked match
+    this.ratings = new SeatRatings(() => this.render());
     this.chat = new ChatPanel({ lines: () => this.model.chat, send: (text) => this.socket?.send({ type: "chat", text }) });
     this.tick = setInterval(() => this.tickClock(), 250);
     this.unbindKeys = bindKeys((key) => this.onKey(key));
@@ -207,36 +210,20 @@ export class TableScreen {
 
   awardsSummary() {
     const m = this.model;
-    const resultShown = m.result && !this.hideResult;
-    if (!m.awards.length || this.awardsDismissed || resultShown) return null;
-    const achievements = m.awards.filter((e) => e.kind === "achievement");
-    const myRating = m.awards.find((e) => e.kind === "rating" && e.seat === m.mySeat);
-    const parts = [];
-    if (achievements.length) parts.push(`★ ${achievements.length} achievement${achievements.length > 1 ? "s" : ""}`);
-    const placed = m.awards.find((e) => e.kind === "division" && e.seat === m.mySeat);
-    if (placed) parts.push(`◆ ${placed.detail.division.name}`);
-    const unlocked = m.awards.filter((e) => e.kind === "unlock" && e.seat === m.mySeat).length;
-    if (unlocked) parts.push(`✦ ${unlocked} unlocked`);
-    if (myRating) {
-      const change = Number(myRating.detail.after) - Number(myRating.detail.before);
-      parts.push(`${change >= 0 ? "▲ +" : "▼ −"}${Math.abs(change).toFixed(1)} rating`);
-    } else if (m.awards.some((e) => e.kind === "rating")) parts.push("ratings moved");
-    const toggle = () => {
-      this.awardsOpen = !this.awardsOpen;
-      this.render();
-    };
-    const dismiss = () => {
-      this.awardsDismissed = true;
-      this.awardsOpen = false;
-      this.render();
-    };
-    return h("div", { class: "awards-summary", id: "awards-summary", role: "group", "aria-label": "League news of the last match" },
-      h("button", { type: "button", class: "awards-chip", "aria-expanded": String(this.awardsOpen), "aria-controls": "awards-list", onclick: toggle },
-        parts.join(" · ")),
-      h("button", { type: "button", class: "awards-dismiss", "aria-label": "Dismiss the league news", onclick: dismiss }, "×"),
-      this.awardsOpen ? h("ul", { class: "awards awards-pop", id: "awards-list" },
-        m.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === m.mySeat ? " mine" : ""}`, "data-kind": event.kind },
-          awardIcon(event), this.describe(event)))) : null);
+    if (this.awardsDismissed || (m.result && !this.hideResult)) return null;
+    return awardsSummary(m, {
+      open: this.awardsOpen,
+      describe: (event) => this.describe(event),
+      onToggle: () => {
+        this.awardsOpen = !this.awardsOpen;
+        this.render();
+      },
+      onDismiss: () => {
+        this.awardsDismissed = true;
+        this.awardsOpen = false;
+        this.render();
+      },
+    });
   }
 
   onError(msg) {
@@ -300,14 +287,14 @@ export class TableScreen {
     }
     if (!m.view) {
       patch(this.root, this.toolbar(), renderWaiting(m, { levels: this.levels, me: player(), actions: this.lobbyActions() }),
-        h("div", { class: "waiting-chat" }, renderPresent(m.table, player(), this.ratingsNow()), this.chat.element()));
+        h("div", { class: "waiting-chat" }, renderPresent(m.table, player(), this.ratings.now(m.table)), this.chat.element()));
       return;
     }
     const connection = this.socket?.status === "open" || !this.socket ? "open" : this.socket.status;
     const layout = h("div", { class: `table-layout game-${m.table.game || "skip"}${m.spectator ? " spectating" : ""}`, "data-connection": connection },
       h("div", { class: "play-area", "aria-busy": connection === "open" ? "false" : "true" },
         this.play.board(), this.hintLine(), this.moveStatusLine()),
-      h("div", { class: "side-col" }, this.play.side(), renderPresent(m.table, player(), this.ratingsNow()), this.chat.element()));
+      h("div", { class: "side-col" }, this.play.side(), renderPresent(m.table, player(), this.ratings.now(m.table)), this.chat.element()));
     const overlays = [];
     if (m.summary && !m.result) overlays.push(this.play.roundSummary(m.summary, this.summarySeconds()));
     if (m.result && !this.hideResult) {
@@ -334,28 +321,6 @@ export class TableScreen {
     if (!m.spectator) offerWalkthrough(m.table.game || "skip");
   }
 
-  // -- ratings -------------------------------------------------------------------------------
-
-  /** The seats' league ratings at a ranked table: read once when a match starts (or when the
-   * table is opened mid-match), kept for that match; null while casual or not yet read. */
-  ratingsNow() {
-    const t = this.model.table;
-    const match = t?.match?.id ?? null;
-    if (!t?.ranked || !t.rating_mode || !match) return null;
-    if (this.ratings?.match !== match) {
-      const subjects = t.seats.map((s) => (s.player ? s.player.id : s.bot ? `bot:${s.bot.level}` : null)).filter(Boolean);
-      this.ratings = { match, values: null };
-      if (subjects.length) {
-        api.ratings(t.game || "skip", t.rating_mode, subjects).then(({ ratings }) => {
-          if (this.ratings?.match !== match) return;
-          this.ratings.values = ratings;
-          this.render();
-        }).catch((error) => console.warn("the seats' ratings were not read:", error.message)); // the game goes on without
-      }
-    }
-    return this.ratings.values;
-  }
-
   rematchControls() {
     return rematchControls(this.model.table, player(), {
       propose: () => this.call(() => api.rematch(this.tableId)),
@@ -365,28 +330,23 @@ export class TableScreen {
 
   toolbar() {
     const m = this.model;
-    const t = m.table;
     const me = player();
     this.claimable = m.canClaim(me);
-    const seated = t?.seats?.some((s) => s.player?.id === me?.id);
-    return h("div", { class: "table-toolbar" },
-      h("span", { class: "table-title" }, t?.name ? `“${t.name}” · ${gameTitle(t.game)}` : `${gameTitle(t?.game)} table`, m.spectator && m.view ? h("span", { class: "badge" }, "Watching") : null,
-        t ? h("span", { class: `badge ranked-badge${t.ranked ? " ranked" : ""}`, id: "ranked-badge",
-          title: t.ranked ? "The league rates this match"
-            : t.casual ? "A match against a bot while the ranked queue was thin: unranked, ratings do not change"
-              : "A casual table: ratings do not change (only the standard rules with assist off are ranked)" },
-        t.ranked ? "Ranked" : t.casual ? "Unranked · bot match" : "Casual") : null),
-      h("span", { class: "spacer" }),
-      this.awardsSummary(),
-      this.claimable ? h("button", { type: "button", class: "btn small", id: "skip-turn",
-        title: "This player is offline or has been idle too long: skip the turn (it counts as a timeout, R7.3)",
-        onclick: () => this.call(() => api.skip(this.tableId)) }, `Skip ${m.name(m.view.current)}'s turn`) : null,
-      this.hintsHere() ? h("button", { type: "button", class: "btn small", id: "hint-button", disabled: !m.myTurn || this.hint?.waiting,
-        title: "The expert's suggestion for your next step, from your own cards only (H). Hints used are shown with the result.",
-        onclick: () => this.askHint() }, this.hint?.waiting ? "Thinking…" : "Hint (H)") : null,
-      m.result && this.hideResult ? h("button", { type: "button", class: "btn small primary", onclick: () => { this.hideResult = false; this.render(); } }, "Result") : null,
-      seated && m.playing ? h("button", { type: "button", class: "btn small", onclick: () => this.leave() }, "Leave table") : null,
-      h("button", { type: "button", class: "btn small", onclick: () => this.exit() }, "Lobby"));
+    return tableToolbar(m, {
+      seated: m.table?.seats?.some((s) => s.player?.id === me?.id),
+      awards: this.awardsSummary(),
+      claimable: this.claimable,
+      hint: this.hintsHere() ? { waiting: Boolean(this.hint?.waiting) } : null,
+      resultHidden: Boolean(m.result && this.hideResult),
+      onSkip: () => this.call(() => api.skip(this.tableId)),
+      onHint: () => this.askHint(),
+      onResult: () => {
+        this.hideResult = false;
+        this.render();
+      },
+      onLeave: () => this.leave(),
+      onLobby: () => this.exit(),
+    });
   }
 
   updateStatus() {

@@ -1,0 +1,30 @@
+/**
+ * The league's news of the last match (achievements, a division, unlocks, the rating change)
+ * as one chip in the table's toolbar, opened into the list on a click, dismissed with ×.
+ */
+import { h } from "../dom.js";
+import { awardIcon } from "./overlays.js";
+
+/** The chip, or null when there is no news. `describe` says an event in words. */
+export function awardsSummary(m, { open, describe, onToggle, onDismiss }) {
+  if (!m.awards.length) return null;
+  const achievements = m.awards.filter((e) => e.kind === "achievement");
+  const myRating = m.awards.find((e) => e.kind === "rating" && e.seat === m.mySeat);
+  const parts = [];
+  if (achievements.length) parts.push(`★ ${achievements.length} achievement${achievements.length > 1 ? "s" : ""}`);
+  const placed = m.awards.find((e) => e.kind === "division" && e.seat === m.mySeat);
+  if (placed) parts.push(`◆ ${placed.detail.division.name}`);
+  const unlocked = m.awards.filter((e) => e.kind === "unlock" && e.seat === m.mySeat).length;
+  if (unlocked) parts.push(`✦ ${unlocked} unlocked`);
+  if (myRating) {
+    const change = Number(myRating.detail.after) - Number(myRating.detail.before);
+    parts.push(`${change >= 0 ? "▲ +" : "▼ −"}${Math.abs(change).toFixed(1)} rating`);
+  } else if (m.awards.some((e) => e.kind === "rating")) parts.push("ratings moved");
+  return h("div", { class: "awards-summary", id: "awards-summary", role: "group", "aria-label": "League news of the last match" },
+    h("button", { type: "button", class: "awards-chip", "aria-expanded": String(open), "aria-controls": "awards-list", onclick: onToggle },
+      parts.join(" · ")),
+    h("button", { type: "button", class: "awards-dismiss", "aria-label": "Dismiss the league news", onclick: onDismiss }, "×"),
+    open ? h("ul", { class: "awards awards-pop", id: "awards-list" },
+      m.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === m.mySeat ? " mine" : ""}`, "data-kind": event.kind },
+        awardIcon(event), describe(event)))) : null);
+}
