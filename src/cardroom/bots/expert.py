@@ -22,6 +22,11 @@ default budget it overrides the planner's move in 2 of 109 positions before the 
 (horizon 2: 5 of 109), so it cannot add much; a screen against ``expert:endgame=0`` stopped at
 7 games (3 won), far too few to tell. CPU per decision p95: 0.81 s (``cardroom bench bots``).
 
+What this search could add at most, measured with the hidden cards handed to it
+(``scripts/search-ceiling``, ``docs/search.md``): knowing every card, 61% against
+``expert:endgame=0``; knowing only the opponent's hand, 51%. The plans differ in what is still
+to be drawn, which no seat can know.
+
 The budget is ``samples`` deals per search (and the planner's node budgets), never the clock,
 so a seed gives the same choices on any machine, however busy. ``time_cap`` (seconds, off by
 default) stops sampling early: live play opts in (``levels.LIVE_TIME_CAP``) because a person
