@@ -140,7 +140,8 @@ def test_a_refused_move_shows_the_engines_reason(page: Any, artifacts: Path) -> 
 
 def test_reload_in_the_middle_of_a_game_resumes_it(page: Any) -> None:
     ui.sign_in(page, "Reloader")
-    table_id = ui.create_bot_table(page, stock=4)
+    # A stock of 10: the bot, after our first move, must not win before our second turn.
+    table_id = ui.create_bot_table(page, stock=10)
     assert ui.wait_my_turn_or_end(page)
     ui.click_move(page, ui.choose(ui.legal(page)))
     assert ui.wait_my_turn_or_end(page)
