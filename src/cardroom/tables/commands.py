@@ -202,6 +202,7 @@ Command = (
     | Resync
     | Act
     | Chat
+    | Hint
     | TimerFired
     | BotMoved
     | LeagueNews
