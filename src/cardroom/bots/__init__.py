@@ -45,7 +45,7 @@ def make_bot(
     ``cmd:<command>`` runs an external bot program (``docs/bot-protocol.md``)."""
     registry = bots_for(game)
     if name.startswith(EXTERNAL_PREFIX):
-        extra = {"game": game} if game != "skip" else {}
+        extra: dict[str, Any] = {"game": game} if game != "skip" else {}
         return ExternalBot(name[len(EXTERNAL_PREFIX) :], seed, **(settings or {}), **extra)
     try:
         factory = registry[name]

@@ -219,7 +219,9 @@ def _cards(view: SeatView, plays: list[Action]) -> list[int]:
         elif action.source == "discard" and piles[action.pile]:
             cards.append(piles[action.pile].pop())
         elif action.source == "stock":
-            cards.append(view.stock_tops[me] if action is plays[0] else -1)
+            top = view.stock_tops[me] if action is plays[0] else -1
+            assert top is not None  # the first play is from the stock: it has a top card
+            cards.append(top)
         else:
             cards.append(-1)
     return cards

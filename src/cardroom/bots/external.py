@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from cardroom.games import skyjo
 from cardroom.games.skip import TIMEOUT, Action, NotationError, SeatView, action_from_json
@@ -159,7 +159,7 @@ class BotProgram:
         if isinstance(name, str) and NAME_PATTERN.fullmatch(name.strip()):
             self.name = name.strip()
 
-    def _refuse(self, why: str) -> None:
+    def _refuse(self, why: str) -> NoReturn:
         self.close()
         raise BotStartError(why, stderr_tail(self.log_path), self.log_path)
 

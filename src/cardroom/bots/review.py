@@ -10,9 +10,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from cardroom.games.base import ACTION, GameMatch, Step, replay_from
+from cardroom.games.base import ACTION, GameMatch, Step, View, replay_from
 from cardroom.games.skip import Action, Match, Options, SeatView
 from cardroom.games.skip.notation import action_from_json, action_to_json
 
@@ -38,6 +38,19 @@ class Scale:
 SKIP = Scale(STOCK_CARD, "stock cards", 0.5, action_to_json, "the expert")
 
 
+class SeatTurnView(View, Protocol):
+    """A seat's view that counts the table's turns: Skip's and Skyjo's ``SeatView``."""
+
+    @property
+    def turn(self) -> int: ...
+
+
+class ReviewedMatch(GameMatch, Protocol):
+    """A match whose seats' views count turns (Skip's and Skyjo's ``Match``)."""
+
+    def view(self, seat: int | None) -> SeatTurnView: ...
+
+
 @dataclass(slots=True)
 class TurnReview:
     """One turn of the seat: what was played, what it cost, and the expert's line at the
@@ -53,7 +66,7 @@ class TurnReview:
     instead_of: Any = None
     instead_at: int = 0  # which decision of the turn (from 1) lost the most
     reason: str = ""
-    view: SeatView | None = None
+    view: SeatTurnView | None = None  # the game's SeatView at the costliest decision
 
     def to_json(self, scale: Scale = SKIP) -> dict[str, Any]:
         encode = scale.encode
@@ -119,7 +132,7 @@ Weigh = Callable[[Any, Any], tuple[float, tuple[Any, ...]]]
 
 
 def review_steps(
-    match: GameMatch,
+    match: ReviewedMatch,
     steps: list[Step],
     seat: int,
     parse: Callable[[Any], Any],

@@ -169,7 +169,7 @@ def replay_command(
     names += [f"Seat {i + 1}" for i in range(len(names), match.options.players)]
     moves = sum(len(log.moves) for log in match.rounds)
     console.print(f"[green]valid:[/] {len(match.rounds)} rounds, {moves} moves replayed")
-    if played == "skyjo":
+    if isinstance(match, skyjo.Match):  # played == "skyjo"
         console.print(skyjo_grids_table(match.view(None), names))
         console.print(skyjo_scores_table(match, names))
     else:

@@ -98,10 +98,11 @@ def from_json(data: Any) -> KeptGame:
     if data.get("format") != FORMAT:
         raise KeeperError("format", f"not a kept game: the format must be {FORMAT!r}")
     version = data.get("version")
-    whole = isinstance(version, int) and not isinstance(version, bool)
-    if whole and version > VERSION:
+    if not isinstance(version, int) or isinstance(version, bool):  # not a whole number
+        raise KeeperError("version", f"the version must be {VERSION}, not {version!r}")
+    if version > VERSION:
         raise KeeperError("version", f"version {version} is newer than this keeper's {VERSION}")
-    if not whole or version != VERSION:
+    if version != VERSION:
         raise KeeperError("version", f"the version must be {VERSION}, not {version!r}")
     game = data.get("game")
     if game not in GAMES:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from cardroom.games.base import OptionsError
 from cardroom.games.skip.options import Options as SkipOptions
@@ -85,8 +85,9 @@ class SkipSettings:
         n = len(players)
         # A table's own checks, with the extra deck (R2.2) allowed: whatever deck was used.
         for field, value in (("match_target", self.match_target), ("stock_size", self.stock_size)):
+            checked: dict[str, Any] = {field: value}  # an int or None, as Options takes it
             try:
-                SkipOptions(players=n, extra_deck=True, **{field: value})
+                SkipOptions(players=n, extra_deck=True, **checked)
             except OptionsError as error:
                 raise KeeperError(field, str(error)) from None
         if self.teams:

@@ -44,8 +44,11 @@ def play_match(
     if len(bots) != options.players:
         raise ValueError(f"{options.players} seats need {options.players} bots, not {len(bots)}")
     skyjo_game = game_of(options) == "skyjo"
-    match: Any = (skyjo.Match if skyjo_game else Match)(
-        options, seed, fingerprints=fingerprints, record=record or fingerprints
+    keep = record or fingerprints
+    match: Any = (
+        skyjo.Match(options, seed, fingerprints=fingerprints, record=keep)
+        if isinstance(options, skyjo.Options)  # skyjo_game
+        else Match(options, seed, fingerprints=fingerprints, record=keep)
     )
     round_player: Any = play_skyjo_round if skyjo_game else play_round
     seat_view = skyjo.view if skyjo_game else view

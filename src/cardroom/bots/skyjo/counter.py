@@ -322,7 +322,7 @@ class _Judge:
 
     def placements(self, grid: list[Cell], card: int) -> list[tuple[float, int, int | None]]:
         """(value, position, card left on the pile) of placing ``card`` at each position."""
-        out = []
+        out: list[tuple[float, int, int | None]] = []
         for pos, cell in enumerate(grid):
             if cell is None:
                 continue

@@ -161,7 +161,8 @@ def analyse(
     match: Match | None = None
     for match, _step, events in _replay(options, seed, steps):
         for event in events:
-            kind, seat, detail = event.kind, event.seat, event.detail
+            kind, seat = event.kind, event.seat
+            detail: dict[str, Any] = event.detail  # each kind has fields of its own (rules.py)
             if kind == "turn":
                 _close_turn(turn, facts)
                 turn_counter += 1

@@ -163,12 +163,12 @@ def apply_fast(state: State, action: Action, events: list[Event] | None = None) 
             events.append(Event("took", me, {"position": pos, "card": card, "replaced": replaced}))
         _after_turn(state, me, pos, events)
     elif kind == "exchange":
-        card = state.drawn
-        assert card is not None
+        drawn = state.drawn
+        assert drawn is not None
         state.drawn = None
-        replaced = _place(state, me, pos, card)
+        replaced = _place(state, me, pos, drawn)
         if events is not None:
-            detail = {"position": pos, "card": card, "replaced": replaced}
+            detail: dict[str, object] = {"position": pos, "card": drawn, "replaced": replaced}
             events.append(Event("exchanged", me, detail))
         _after_turn(state, me, pos, events)
     elif kind == "discard":
@@ -259,7 +259,11 @@ def _discard_and_turn(state: State, seat: int, pos: int, events: list[Event] | N
     state.discard.append(card)
     state.up[seat][pos] = True
     if events is not None:
-        detail = {"card": card, "position": pos, "turned": state.cards[seat][pos]}
+        detail: dict[str, object] = {
+            "card": card,
+            "position": pos,
+            "turned": state.cards[seat][pos],
+        }
         events.append(Event("discarded", seat, detail))
     _after_turn(state, seat, pos, events)
 
