@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Integer, Select, cast, func, select
+from sqlalchemy import ColumnElement, Connection, Integer, Select, cast, func, select
 
 from cardroom.bots.levels import LEVELS
 from cardroom.games import lower_scores_win
@@ -82,7 +82,7 @@ def query_for(
     return Query(board, game, mode, table_id or None, window(period, now, season_months))
 
 
-def _grouped(q: Query) -> Select[Any]:
+def _grouped(q: Query) -> Select[str, Any, int]:
     """(subject, value, matches) per subject for the board."""
     if q.board == "ranked":
         h = RatingHistory
@@ -103,6 +103,7 @@ def _grouped(q: Query) -> Select[Any]:
             latest.c.newest == 1
         )
     r = Result
+    value: ColumnElement[int]
     if q.board == "scores":  # the best final total: the lowest in a game like Skyjo
         value = func.min(r.points) if lower_scores_win(q.game) else func.max(r.points)
     else:

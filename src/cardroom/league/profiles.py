@@ -48,10 +48,10 @@ def career(conn: Connection, subject: str, game: str = "skip") -> dict[str, Any]
     pick = min if lower_scores_win(game) else max
     total["best_round"] = pick((m["best_round"] for m in by_mode.values()), default=0)
     total["best_match"] = pick((m["best_match"] for m in by_mode.values()), default=0)
-    best = divisions.best_seasons(conn, subject, game)
+    best_seasons = divisions.best_seasons(conn, subject, game)
     for mode, figures in by_mode.items():
-        figures["best_season"] = best.get(mode)
-    return {**_rates(total), "best_season": _best_of(best.values()), "by_mode": by_mode}
+        figures["best_season"] = best_seasons.get(mode)
+    return {**_rates(total), "best_season": _best_of(best_seasons.values()), "by_mode": by_mode}
 
 
 def _best_of(seasons_: Any) -> dict[str, Any] | None:

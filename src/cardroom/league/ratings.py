@@ -65,7 +65,7 @@ def rate(entrants: Sequence[Entrant], current: dict[str, Skill]) -> dict[str, Sk
             ]
         )
     ordered = sorted({score_of[s] for s in sides}, reverse=True)
-    ranks = [ordered.index(score_of[side]) + 1 for side in sides]
+    ranks: list[float] = [ordered.index(score_of[side]) + 1 for side in sides]
     rated = MODEL.rate(teams, ranks=ranks)
     out: dict[str, Skill] = {}
     for seated, new_team in zip(members, rated, strict=True):

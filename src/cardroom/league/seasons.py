@@ -75,7 +75,9 @@ def _rewarded(conn: Connection, season_id: str) -> list[str]:
 
 
 def _ends_at(conn: Connection, season_id: str) -> datetime:
-    return as_utc(conn.scalar(select(Season.ends_at).where(Season.id == season_id)))
+    ends_at = conn.scalar(select(Season.ends_at).where(Season.id == season_id))
+    assert ends_at is not None  # the caller has just claimed this season's row
+    return as_utc(ends_at)
 
 
 def _boards() -> list[tuple[str, str]]:

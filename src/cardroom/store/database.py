@@ -86,4 +86,6 @@ def shared_secret(engine: Engine, name: str = "token-key") -> str:
     except IntegrityError:
         pass
     with engine.begin() as connection:
-        return connection.scalar(select(ServerSecret.value).where(ServerSecret.name == name))
+        stored = connection.scalar(select(ServerSecret.value).where(ServerSecret.name == name))
+    assert stored is not None  # inserted just now, by this process or the one that won the race
+    return stored

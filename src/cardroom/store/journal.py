@@ -114,7 +114,7 @@ class Journal:
         try:
             with self.engine.begin() as connection:
                 values = _run_steps(connection, [steps for steps, _f, _l in batch])
-            results = [
+            results: list[tuple[asyncio.Future[Any], Any, Any, Exception | None]] = [
                 (future, loop, value, None)
                 for (_s, future, loop), value in zip(batch, values, strict=True)
             ]

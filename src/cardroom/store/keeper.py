@@ -54,7 +54,8 @@ def game_created_by(conn: Connection, owner_id: str, entry: str) -> dict[str, An
 
 
 def code_taken(conn: Connection, code: str) -> bool:
-    return conn.scalar(select(func.count()).where(KeptGame.code == code)) > 0
+    # A count is one row, always: scalar_one, never None.
+    return conn.execute(select(func.count()).where(KeptGame.code == code)).scalar_one() > 0
 
 
 def games_owned(conn: Connection, owner_id: str) -> int:
@@ -73,7 +74,7 @@ def games_of(conn: Connection, owner_id: str) -> list[dict[str, Any]]:
 
 def entry_applied(conn: Connection, game_id: str, entry: str) -> bool:
     query = select(func.count()).where(KeptEntry.game_id == game_id, KeptEntry.entry == entry)
-    return conn.scalar(query) > 0
+    return conn.execute(query).scalar_one() > 0
 
 
 def save_change(

@@ -6,21 +6,28 @@ Plain dicts go in and out, so the server never holds ORM objects across threads.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy import Table as CoreTable
 
 from cardroom.games.base import ACTION, Step
 from cardroom.store.journal import Statement
-from cardroom.store.models import Match, Move, Player, Seat, Table, utcnow
+from cardroom.store.models import Base, Match, Move, Player, Seat, Table, utcnow
 
 OPEN_STATUSES = ("waiting", "playing", "finished")
 
+
+def _core(model: type[Base]) -> CoreTable:
+    # A model declared with __tablename__ maps a Table, which SQLAlchemy's types call a FromClause.
+    return cast(CoreTable, model.__table__)
+
+
 # Plain Core statements, built once: the per-move writes are the hot path, and ORM-enabled
 # statements cost several times more Python per execution.
-_TABLES = Table.__table__
-_MATCHES = Match.__table__
-_INSERT_MOVE = insert(Move.__table__)
+_TABLES = _core(Table)
+_MATCHES = _core(Match)
+_INSERT_MOVE = insert(_core(Move))
 _UPDATE_TABLE = update(_TABLES).where(_TABLES.c.id == bindparam("table_key"))
 _UPDATE_MATCH = update(_MATCHES).where(_MATCHES.c.id == bindparam("match_key"))
 
