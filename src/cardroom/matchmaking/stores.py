@@ -124,7 +124,7 @@ class RedisStore:
     async def add(self, ticket: Ticket) -> bool:
         keys = [self._queue(ticket.queue), self._alive(ticket.id), f"{self.prefix}queues"]
         keys += [self._holder(p) for p in ticket.players]
-        args = [ticket.id, ticket.to_json(), self.ttl_ms, ticket.queue]
+        args: list[str | int] = [ticket.id, ticket.to_json(), self.ttl_ms, ticket.queue]
         return bool(await self._add(keys=keys, args=args))
 
     async def remove(self, ticket: Ticket) -> None:
@@ -137,7 +137,8 @@ class RedisStore:
             return []
         ids = sorted(held)
         alive = await self.redis.mget([self._alive(i) for i in ids])
-        out, dead = [], []
+        out: list[Ticket] = []
+        dead: list[Ticket] = []
         for ticket_id, flag in zip(ids, alive, strict=True):
             (out if flag is not None else dead).append(Ticket.from_json(held[ticket_id]))
         if dead:  # their process stopped keeping them alive: it has gone
@@ -154,7 +155,7 @@ class RedisStore:
             keys += [self._queue(t.queue), self._alive(t.id)]
         holders = [(self._holder(p), t.id) for t in tickets for p in t.players]
         keys += [k for k, _ in holders]
-        args = [len(tickets), *(t.id for t in tickets), *(i for _, i in holders)]
+        args: list[str | int] = [len(tickets), *(t.id for t in tickets), *(i for _, i in holders)]
         return bool(await self._claim(keys=keys, args=args))
 
     async def keep_alive(self, tickets: Sequence[Ticket]) -> None:

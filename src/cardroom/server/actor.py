@@ -503,7 +503,10 @@ class TableActor:
         for task in list(self._background):
             if task is not asyncio.current_task():
                 task.cancel()
-        waiting = [self._current] if self._current is not None else []
+        # The answers still awaited; a command told (not asked) waits for none.
+        waiting: list[asyncio.Future[Any] | None] = (
+            [self._current] if self._current is not None else []
+        )
         while not self.inbox.empty():
             waiting.append(self.inbox.get_nowait()[2])
         for future in waiting:

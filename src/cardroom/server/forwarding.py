@@ -12,7 +12,7 @@ owner rendered for it (its own seat's view, R7.2), on the channel of its own pro
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from cardroom.server.auth import Identity
@@ -71,8 +71,8 @@ class RemoteTable:
     async def ask(self, command: Callable[..., Awaitable[Any]], *args: Any) -> Any:
         return await command(*args)
 
-    def tell(self, command: Callable[..., Awaitable[Any]], *args: Any) -> None:
-        task = asyncio.create_task(command(*args))
+    def tell(self, command: Callable[..., Coroutine[Any, Any, Any]], *args: Any) -> None:
+        task = asyncio.create_task(command(*args))  # a task runs a coroutine: async methods
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

@@ -120,10 +120,10 @@ def parse(text: str | bytes) -> ClientMessage:
             raise ProtocolError("bad_message", "a ping id is a string or a number")
         return Ping(ping_id)
     if kind == "chat":
-        text = data.get("text")
-        if not isinstance(text, str):
+        line = data.get("text")
+        if not isinstance(line, str):
             raise ProtocolError("bad_message", "a chat message has a 'text' string")
-        return ChatRequest(text)
+        return ChatRequest(line)
     if kind == "hint":
         return HintRequest()
     return Resync()

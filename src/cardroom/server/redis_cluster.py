@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
+from redis.typing import EncodableT, FieldT
 
 from cardroom.server.auth import Identity
 from cardroom.server.cluster import Cluster, not_found
@@ -206,7 +207,7 @@ class RedisCluster(Cluster):
                 self._end_forward(conn_id, SERVICE_RESTART)
 
     async def _publish_lobby(self) -> None:
-        infos = {a.id: json.dumps(a.info()) for a in self.tables.public()}
+        infos: dict[FieldT, EncodableT] = {a.id: json.dumps(a.info()) for a in self.tables.public()}
         if infos:
             await self.redis.hset(self.lobby_key, mapping=infos)
 

@@ -98,8 +98,8 @@ def links_from(game: str) -> markdown.Links:
         if href.startswith("#"):
             rule = href[1:]
             if re.fullmatch(r"[A-Z]\d+\.\d+", rule) and rule[0] != letter:
-                other = [name for name, book in BOOKS.items() if book[2] == rule[0]]
-                return f"/rules/{other[0]}{href}" if other else href
+                others = [name for name, book in BOOKS.items() if book[2] == rule[0]]
+                return f"/rules/{others[0]}{href}" if others else href
             return href
         if href.startswith(("http://", "https://")):
             return href

@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
@@ -64,7 +65,7 @@ async def texts(websocket: WebSocket, conn: Connection) -> AsyncIterator[str]:
             yield text
 
 
-def _text(message: dict) -> str | None:
+def _text(message: Mapping[str, Any]) -> str | None:
     if message.get("text") is not None:
         return message["text"]
     raw = message.get("bytes")
