@@ -83,7 +83,7 @@ def running() -> str:
     """``compiled`` when the compiled engine runs, else ``pure Python``."""
     rules = sys.modules.get("cardroom.games.skip.rules")
     if rules is None:
-        import cardroom.games.skip.rules as rules
+        rules = importlib.import_module("cardroom.games.skip.rules")
     return "pure Python" if (rules.__file__ or "").endswith(".py") else "compiled"
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from cardroom.benchmarks import skip_reference
 from cardroom.bots import make_bot
 from cardroom.build import running
-from cardroom.games.skip import Options, apply, legal_actions, new_round, view
+from cardroom.games.skip import Action, Options, State, apply, legal_actions, new_round, view
 from cardroom.sim.play import play_match
 
 
@@ -118,7 +118,8 @@ def sample_positions(count: int) -> list:
     """States taken from greedy 4-player games, to time listings and moves on real positions."""
     options = Options(players=4, match_target=None)
     bots = [make_bot("greedy", seat) for seat in range(4)]
-    states, actions = [], []
+    states: list[State] = []
+    actions: list[Action] = []
     seed = 0
     while len(states) < count:
         state = new_round(options, f"positions/{seed}")
@@ -238,7 +239,7 @@ def skyjo_told_moves_per_second(count: int, repeats: int = 3) -> float:
 
     options = skyjo.Options(players=2)
     bots = [make_bot("greedy", seat, game="skyjo") for seat in range(2)]
-    positions = []
+    positions: list[tuple[skyjo.State, skyjo.Action]] = []
     seed = 0
     while len(positions) < count:
         state = skyjo.new_round(options, f"positions/{seed}")

@@ -51,18 +51,18 @@ def main(rounds: int = 3, seed: int = 1) -> None:
         f"command: cardroom bench review --rounds {rounds} --seed {seed}"
     )
     skyjo_games = [skyjo_game(f"review-bench/skyjo/{seed}/{n}") for n in range(rounds)]
-    seconds = []
+    per_game: list[float] = []  # seconds
     decisions = 0
     for match_seed, steps in skyjo_games:
         started = time.perf_counter()
-        options = skyjo.Options(players=2)
+        skyjo_options = skyjo.Options(players=2)
         for seat in (0, 1):
-            decisions += skyjo_review.review(options, match_seed, steps, seat).decisions
-        seconds.append(time.perf_counter() - started)
+            decisions += skyjo_review.review(skyjo_options, match_seed, steps, seat).decisions
+        per_game.append(time.perf_counter() - started)
     console.print(
         f"Skyjo: {rounds} whole 2-player games ({decisions} decisions, both seats) reviewed by "
-        f"the Hard level: median {statistics.median(seconds):.2f} s, worst {max(seconds):.2f} s "
-        "per game"
+        f"the Hard level: median {statistics.median(per_game):.2f} s, "
+        f"worst {max(per_game):.2f} s per game"
     )
 
 

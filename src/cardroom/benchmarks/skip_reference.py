@@ -45,7 +45,7 @@ def play_round(
     stocks = [draw[i * stock : (i + 1) * stock] for i in range(players)]
     del draw[: players * stock]
     hands: list[list[int]] = [[] for _ in range(players)]
-    discards = [[[], [], [], []] for _ in range(players)]
+    discards: list[list[list[int]]] = [[[], [], [], []] for _ in range(players)]
     building: list[list[int]] = [[], [], [], []]
     values = [0, 0, 0, 0]
     completed: list[int] = []

@@ -94,6 +94,8 @@ class BusyTable:
             if isinstance(effect, Send):
                 text_of(effect.message)  # as the actor encodes it for the socket
                 message = effect.message
+                # This socket does not batch (Connect's batch=False): no Batch or Deferred here.
+                assert isinstance(message, dict | Personal)
                 own = message.own if isinstance(message, Personal) else message
                 if own.get("legal"):
                     self.legal = own["legal"]
