@@ -254,7 +254,7 @@ class RedisCluster(Cluster):
 
     async def listing(self) -> list[dict[str, Any]]:
         entries = await self.redis.hgetall(self.lobby_key)
-        infos = {k.decode(): json.loads(v) for k, v in entries.items()}
+        infos = {_text(k): json.loads(v) for k, v in entries.items()}
         owners = await self.leases.owners(list(infos))
         return [
             info
@@ -267,7 +267,7 @@ class RedisCluster(Cluster):
         if await self.redis.set(name_key, table_id, nx=True):
             return None
         value = await self.redis.get(name_key)
-        return value.decode() if value is not None else None
+        return _text(value) if value is not None else None
 
     async def forget_name(self, key: str, table_id: str) -> None:
         await self._delete_if(keys=[f"{self.prefix}name:{key}"], args=[table_id])
@@ -474,6 +474,12 @@ class RedisCluster(Cluster):
                 self._reply(data, result=f.result(), info=actor.info())
 
         future.add_done_callback(done)
+
+
+def _text(value: bytes | str) -> str:
+    """A reply as text: bytes from this client, str if the URL asks for decode_responses (as
+    ``Leases`` and the matchmaking store read them)."""
+    return value.decode() if isinstance(value, bytes) else value
 
 
 def _enqueue(actor: TableActor, command: Any, *args: Any) -> asyncio.Future[Any]:
