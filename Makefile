@@ -70,11 +70,13 @@ node:
 test: $(STAMP) browser node refresh-compiled
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy src/cardroom
 	scripts/test-services $(BIN)/python -m pytest -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy src/cardroom
 
 format: $(STAMP)
 	$(BIN)/ruff format .
