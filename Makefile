@@ -83,4 +83,4 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix .
 
 clean: pure
-	rm -rf $(VENV) var .pytest_cache .ruff_cache
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .mypy_cache
