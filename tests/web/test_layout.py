@@ -80,6 +80,13 @@ def my_turn(page: Any) -> None:
         page.wait_for_selector("#match-result", state="detached")
 
 
+def holds_cards(actions: list[ui.Action]) -> bool:
+    """Whether the seat to play has cards in hand: a hand can always discard (R4.4). With
+    eight players the draw pile runs out early; until completed piles refill it (R5.4) a turn
+    draws nothing (R4.1), so a hand discarding one card a turn ends up empty (R4.5)."""
+    return any(a["type"] == "discard" or a.get("from") == "hand" for a in actions)
+
+
 def pile_first(actions: list[ui.Action]) -> ui.Action:
     """Grow discard pile 1: discard there whenever allowed (the stock when it can go)."""
     for action in actions:
@@ -115,6 +122,8 @@ def test_hand_stock_and_discard_tops_stay_on_screen(
         while pile_length(page) < LONG:
             my_turn(page)
             problems = off_screen(page)
+            if not holds_cards(ui.legal(page)):  # nothing in hand, so no hand card to see
+                problems = [p for p in problems if p != "hand: missing"]
             assert not problems, f"turn {turns}: {problems}"
             if turns == 1:
                 page.screenshot(path=artifacts / f"layout-{size}-{players}p-start.png")
