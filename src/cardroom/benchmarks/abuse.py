@@ -28,7 +28,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from cardroom.benchmarks.server_load import free_port, start, stop
+from cardroom.benchmarks.processes import free_port, start, stop
 from cardroom.server.sockets import MAX_REFUSALS
 
 ENV = {

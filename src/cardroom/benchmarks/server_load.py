@@ -26,10 +26,6 @@ import multiprocessing
 import os
 import platform
 import random
-import re
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -41,6 +37,7 @@ import httpx
 import websockets
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
+from cardroom.benchmarks.processes import cpu_seconds, free_port, rss_bytes, start, stop
 from cardroom.bots.levels import LEVELS
 
 WARMUP = 2.0
@@ -91,55 +88,7 @@ def _percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000
 
 
-# -- processes -----------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start(command: list[str], port: int, env: dict[str, str], cwd: str) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
-        command, env={**os.environ, **env}, cwd=cwd, stdout=subprocess.DEVNULL, stderr=sys.stderr
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return process
-        except OSError:
-            time.sleep(0.2)
-    process.kill()
-    raise RuntimeError(f"{command[0]} did not start on port {port}")
-
-
-def cpu_seconds(pid: int) -> float:
-    """A process's user + system CPU time so far (Linux ``/proc``; NaN elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def rss_bytes(pid: int) -> int:
-    """A process's resident memory (Linux ``/proc``; 0 elsewhere)."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return 0
-    match = re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE)
-    return int(match.group(1)) * 1024 if match else 0
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    process.send_signal(signal.SIGINT)
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
+# -- the echo ----------------------------------------------------------------------------------
 
 
 def echo_app() -> Any:
