@@ -182,14 +182,14 @@ async def test_a_guest_cannot_take_a_claimed_name(server):
 async def test_quick_play_against_bots_is_one_call(server):
     ada = await Person(server, "Quick").register()
     out = await ada.post(
-        "/api/quickplay", {"bots": 2, "level": "easy", "options": {"stock_size": 3}}, expect=201
+        "/api/quickplay", {"bots": 2, "level": "easy", "options": {"stock_size": 10}}, expect=201
     )
     table = out["table"]
     assert out["seat"] == 0 and out["created"]
     assert table["status"] == "playing" and not table["public"]
     assert table["seats"][0]["player"]["id"] == ada.id
     assert [s["bot"]["level"] for s in table["seats"][1:]] == ["easy", "easy"]
-    assert table["match"]["seats"] == [0, 1, 2] and table["options"]["stock_size"] == 3
+    assert table["match"]["seats"] == [0, 1, 2] and table["options"]["stock_size"] == 10
     await ada.connect(table["id"])
     sync = await ada.expect(lambda m: m["type"] == "sync")
     assert sync["view"]["players"] == 3 and sync["view"]["seat"] == 0
