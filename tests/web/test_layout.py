@@ -119,8 +119,12 @@ def test_hand_stock_and_discard_tops_stay_on_screen(
         stock = 30 if players <= 4 else 28
         ui.bot_table(page, bots=players - 1, options={"stock_size": stock, "match_target": 800})
         turns = 0
-        while pile_length(page) < LONG:
+        # Measured at this seat's turn: a round can end between two of them (eight players
+        # stalemate early) and the next round deals empty discard piles.
+        while True:
             my_turn(page)
+            if pile_length(page) >= LONG:
+                break
             problems = off_screen(page)
             if not holds_cards(ui.legal(page)):  # nothing in hand, so no hand card to see
                 problems = [p for p in problems if p != "hand: missing"]
@@ -131,9 +135,7 @@ def test_hand_stock_and_discard_tops_stay_on_screen(
             ui.click_move(page, pile_first(ui.legal(page)), check_assist=False)
             turns += 1
             assert turns < 120, "pile 1 does not grow"
-        my_turn(page)
         longest = pile_length(page)
-        assert longest >= LONG
         assert not off_screen(page)
         assert others_fit(page)
         if size != "desktop":  # long piles bring their chips: still 44 px tap targets
