@@ -16,9 +16,13 @@ from cardroom.commands import (
 )
 
 app = typer.Typer(
-    help="Cardroom: play Skip online, run bots, simulations and benchmarks.",
+    help=(
+        "Cardroom: play Skip and Skyjo online, keep the score of games played with cards,"
+        " run bots, simulations and benchmarks."
+    ),
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode="markdown",  # docstrings are wrapped prose: join their lines
 )
 matches.register(app)
 bench.register(app)

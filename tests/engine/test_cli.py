@@ -113,3 +113,13 @@ def test_replay_command_as_installed(record_file: Path) -> None:
     err = " ".join(bad.stderr.split())
     assert "refused:" in err and "the record's scores" in err
     assert "valid" not in bad.stdout
+
+
+def test_the_command_list_gives_each_summary_as_prose_not_as_the_docstring_breaks_it() -> None:
+    """A docstring is wrapped at 100 columns; ``cardroom --help`` joins its lines again, so a
+    summary never stops in mid-sentence at the end of a source line."""
+    result = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0
+    calibrate = next(line for line in result.stdout.splitlines() if " calibrate " in line)
+    assert "against each other on duplicate deals: OpenSkill ratings" in calibrate
+    assert "Skyjo" in result.stdout
