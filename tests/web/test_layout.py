@@ -136,6 +136,7 @@ def test_hand_stock_and_discard_tops_stay_on_screen(
             turns += 1
             assert turns < 120, "pile 1 does not grow"
         longest = pile_length(page)
+        assert longest >= LONG
         assert not off_screen(page)
         assert others_fit(page)
         if size != "desktop":  # long piles bring their chips: still 44 px tap targets

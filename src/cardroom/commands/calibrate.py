@@ -48,7 +48,9 @@ def calibrate_command(
     ] = None,
     write: Annotated[
         bool,
-        typer.Option(help="Store the result for the lobby and the league (bots/calibration.json)."),
+        typer.Option(
+            help=f"Store the result for the lobby and the league (bots/{CALIBRATION_FILE.name})."
+        ),
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
