@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 LOCK := requirements.lock
 
-.PHONY: run test lint format setup lock browser node clean compiled pure refresh-compiled
+.PHONY: run test test-fast lint format setup lock browser node clean compiled pure refresh-compiled
 
 # The versions in requirements.lock: the tested set, within pyproject.toml's ranges.
 $(STAMP): pyproject.toml $(LOCK)
@@ -65,13 +65,22 @@ node:
 	  echo "installing Debian's nodejs"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; }
 
-# PostgreSQL and Redis for the tests: the machine's when they answer, else throwaway ones
-# (scripts/test-services; CARDROOM_TEST_SERVICES=throwaway forces those).
-test: $(STAMP) browser node refresh-compiled
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
-	$(BIN)/mypy src/cardroom
-	scripts/test-services $(BIN)/python -m pytest -q
+# The whole suite on every core (pytest-xdist; WORKERS=1 for one worker), each worker with its
+# own ports, databases, Redis prefixes and browser (tests/resources.py). PostgreSQL and Redis:
+# the machine's when they answer, else throwaway ones (scripts/test-services;
+# CARDROOM_TEST_SERVICES=throwaway forces those).
+WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal
+
+test: $(STAMP) browser node refresh-compiled lint
+	scripts/test-services $(PYTEST)
+
+# The inner loop, in well under a minute: the engines, the bots' legality, the table master in
+# process, the keeper and the pairing; no servers, browsers, databases or external programs.
+FAST := tests/engine tests/bots tests/tables tests/keeper tests/matchmaking/test_pairing.py
+
+test-fast: $(STAMP)
+	$(PYTEST) -m 'not slow and not browser and not postgres' $(FAST)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

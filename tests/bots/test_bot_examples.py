@@ -16,15 +16,20 @@ from cardroom.cli import app
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PYTHON_BOT = f'cmd:"{sys.executable} {EXAMPLES / "skip_bot.py"}"'
 NODE_BOT = f'cmd:"node {EXAMPLES / "skip_bot.js"}"'
+pytestmark = pytest.mark.slow  # real programs, started by the real command line
 needs_node = pytest.mark.skipif(
     shutil.which("node") is None, reason="no node (make test installs it)"
 )
 
 
+# Seconds per decision: generous, so that a lost turn means a wrong program, never a busy
+# machine (the programs answer in milliseconds when the machine is idle).
+PATIENT = "600"
+
+
 def tournament(bots: str, *extra: str) -> dict:
-    result = CliRunner().invoke(
-        app, ["tournament", "--bots", bots, "--games", "2", "-o", "stock=5", "--json", *extra]
-    )
+    args = ["tournament", "--bots", bots, "--games", "2", "-o", "stock=5", "--json"]
+    result = CliRunner().invoke(app, [*args, "--timeout", PATIENT, *extra])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 

@@ -222,6 +222,7 @@ def test_a_program_that_fails_its_first_exchange_is_refused_with_its_stderr(
     assert "first exchange" in text and "cannot load the model weights" in text
 
 
+@pytest.mark.slow  # waits out the hello's 10 s limit
 def test_a_protocol_1_program_that_ignores_hello_is_refused_saying_what_to_answer(
     tmp_path: Path,
 ) -> None:

@@ -15,9 +15,10 @@ from cardroom import build
 
 from .test_match_digest import EXPERT_2_STOCK_3, GREEDY_200, GREEDY_200_RESULTS, PLANNER_3
 
-pytestmark = pytest.mark.skipif(
-    not build.present_modules(), reason="no compiled build (make compiled)"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not build.present_modules(), reason="no compiled build (make compiled)"),
+]
 
 PLAY = """
 from cardroom.build import running

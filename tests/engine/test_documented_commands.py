@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import socket
 import subprocess
 import sys
 import time
@@ -28,6 +27,7 @@ import pytest
 import typer
 
 from cardroom.cli import app
+from tests.resources import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -48,7 +48,10 @@ EXTRA = {
 }
 SMALLER_BOTS = {"expert": "expert:samples=2"}  # the expert's search, on a smaller budget
 
-pytestmark = pytest.mark.skipif(not CARDROOM.exists(), reason="cardroom is not installed")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CARDROOM.exists(), reason="cardroom is not installed"),
+]
 
 
 def _is_command(text: str) -> bool:
@@ -129,16 +132,35 @@ def test_the_readme_documents_the_commands_this_test_runs() -> None:
     assert any(_words(c)[0] == "serve" for c in inline)
 
 
+def chains(document: Path) -> list[list[str]]:
+    """A document's code-block commands in runs that share files: a command joins the run of
+    an earlier one that names the same ``/tmp/...`` path (the README's replay reads the records
+    its simulate wrote); the others stand alone, so the runs spread over test workers."""
+    runs: list[tuple[set[str], list[str]]] = []
+    for command in documented(document)[0]:
+        paths = {w.split("/")[2] for w in _words(command) if w.startswith("/tmp/")}
+        joined = next((run for run in runs if run[0] & paths), None)
+        if joined is None:
+            runs.append((paths, [command]))
+        else:
+            joined[0].update(paths)
+            joined[1].append(command)
+    return [commands for _paths, commands in runs]
+
+
+RUNS = [(document, run) for document in DOCUMENTS for run in chains(document)]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "document",
-    [d for d in DOCUMENTS if documented(d)[0]],
-    ids=lambda d: d.name,
+    "commands",
+    [run for _document, run in RUNS],
+    ids=[f"{document.name}:{' '.join(_words(run[0])[:2])}" for document, run in RUNS],
 )
-def test_every_documented_command_runs(document: Path, tmp_path: Path) -> None:
-    """In document order, since a later command may read what an earlier one wrote (the
-    README's replay reads the records its simulate wrote)."""
-    for command in documented(document)[0]:
+def test_every_documented_command_runs(commands: list[str], tmp_path: Path) -> None:
+    """In document order within a run, since a later command may read what an earlier one
+    wrote."""
+    for command in commands:
         words = _words(command)
         _options_exist(words)
         if words[0] == "serve":
@@ -148,24 +170,11 @@ def test_every_documented_command_runs(document: Path, tmp_path: Path) -> None:
         assert "Traceback" not in done.stderr, f"`{command}`:\n{done.stderr}"
 
 
-@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda d: d.name)
-def test_every_command_named_in_the_text_exists_with_its_options(document: Path) -> None:
-    for command in documented(document)[1]:
-        words = [w for w in _words(command) if w not in ("...", "…")]
-        _options_exist(words)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.mark.slow
 def test_the_documented_server_starts_and_answers(tmp_path: Path) -> None:
     """README: ``cardroom serve [--host 127.0.0.1] [--port 8000] [--db URL]``, with a free
     port and a SQLite file of its own; it must answer /healthz, then it is stopped."""
-    port = _free_port()
+    port = free_port()
     args = ["serve", "--host", "127.0.0.1", "--port", str(port)]
     args += ["--db", f"sqlite:///{tmp_path}/cardroom.db"]
     log = (tmp_path / "serve.log").open("w")

@@ -13,7 +13,6 @@ import os
 import random
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -29,6 +28,9 @@ import websockets
 
 from cardroom.games.skip import Match as EngineMatch
 from cardroom.games.skip import Options, view
+from tests.resources import free_port
+
+__all__ = ["free_port"]  # the test worker's own ports (tests/resources.py), for server tests
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDROOM = Path(sys.executable).parent / "cardroom"
@@ -54,12 +56,6 @@ LOOSE_LIMITS = {
 }
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 class Server:
     """``cardroom serve`` as a child process; can be killed (SIGKILL) and started again."""
 
@@ -75,6 +71,7 @@ class Server:
             "CARDROOM_BOT_DELAY": "0",
             "CARDROOM_ROUND_PAUSE": "1",
             "CARDROOM_LOG_LEVEL": "warning",
+            "CARDROOM_SET_DEALS": "1",  # tests may set who plays first (games/arranging.py)
             **LOOSE_LIMITS,
             **env,
         }

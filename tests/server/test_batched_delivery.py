@@ -106,8 +106,8 @@ async def test_a_program_saying_batch_plays_a_whole_match_over_a_real_server(ser
     ``batch``, plays to the end from the view of each frame's last event, and receives the
     bots' replies with its own moves, in fewer frames than messages."""
     ada = await Person(server, "Ada").register()
-    # Stocks of 8: with 3, the two bots now and then won before Ada's first move (no ack).
-    options = {"stock_size": 8, "match_target": None}
+    # Ada plays first (a set deal): the bots cannot win before her first move (its ack).
+    options = {"stock_size": 8, "match_target": None, "deal": {"first": 0}}
     created = await ada.post("/api/tables", {"seats": 3, "options": options}, expect=201)
     table = created["table"]["id"]
     for _ in range(2):

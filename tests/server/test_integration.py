@@ -182,7 +182,9 @@ async def test_a_guest_cannot_take_a_claimed_name(server):
 async def test_quick_play_against_bots_is_one_call(server):
     ada = await Person(server, "Quick").register()
     out = await ada.post(
-        "/api/quickplay", {"bots": 2, "level": "easy", "options": {"stock_size": 10}}, expect=201
+        "/api/quickplay",
+        {"bots": 2, "level": "easy", "options": {"stock_size": 10, "deal": {"first": 0}}},
+        expect=201,
     )
     table = out["table"]
     assert out["seat"] == 0 and out["created"]

@@ -11,6 +11,7 @@ from conftest import Person, Server, play_until_over
 from cardroom.games.skip import replay
 
 QUICK = {"stock_size": 3, "match_target": None}
+ADA_FIRST = {"first": 0}  # a set deal: Ada (seat 0) plays first, so no bot ends it before her
 
 
 async def table_for(server: Server, seats: int = 2, **options: object) -> tuple[Person, str]:
@@ -24,9 +25,7 @@ async def table_for(server: Server, seats: int = 2, **options: object) -> tuple[
 
 
 async def test_a_full_match_of_two_people_and_a_bot_ends_with_a_replayable_record(server):
-    # Stocks of 10, not 3: a bot seated first could play out a stock of 3 in its opening turn
-    # and end the match before the start is answered (failed once in a clean-clone CI run).
-    ada, table = await table_for(server, seats=3, stock_size=10)
+    ada, table = await table_for(server, seats=3, deal=ADA_FIRST)
     bob = await Person(server, "Bob").register()
     eve = await Person(server, "Eve").register()
     joined = await bob.post(f"/api/tables/{table}/join")
@@ -63,7 +62,7 @@ async def test_a_full_match_of_two_people_and_a_bot_ends_with_a_replayable_recor
 
 
 async def test_a_reconnecting_client_gets_what_it_missed_then_plays_on(server):
-    ada, table = await table_for(server, stock_size=20)  # the bot cannot end it before Ada moves
+    ada, table = await table_for(server, stock_size=20, deal=ADA_FIRST)
     await ada.post(f"/api/tables/{table}/bots", {"level": "beginner"})
     await ada.connect(table)
     await ada.post(f"/api/tables/{table}/start")
@@ -150,7 +149,7 @@ async def test_illegal_out_of_turn_and_malformed_moves_are_refused_to_the_sender
 
 @pytest.mark.parametrize("server", ["sqlite"], indirect=True)  # see tests/tables
 async def test_two_sockets_of_one_player_sending_one_action_apply_it_once(server):
-    ada, table = await table_for(server, stock_size=20)  # the bot cannot end it before Ada moves
+    ada, table = await table_for(server, stock_size=20, deal=ADA_FIRST)
     await ada.post(f"/api/tables/{table}/bots", {"level": "easy"})
     await ada.connect(table)
     tab = Person(server, "Ada")

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 from conftest import Person, Server, over_in, play_until_over
 
-QUICK = {"stock_size": 3, "match_target": None}
+QUICK = {"stock_size": 3, "match_target": None, "deal": {"first": 0}}
 
 
 async def bot_match(server: Server, name: str, **options: object) -> tuple[Person, str, str]:
-    """``name`` against an easy bot, started; (the person, the table id, the match id)."""
+    """``name`` against an easy bot, started; (the person, the table id, the match id). The
+    person (seat 0) plays first (a set deal), so the bot cannot win before their first turn."""
     person = await Person(server, name).register()
     created = await person.post(
         "/api/tables",
@@ -29,7 +30,6 @@ async def my_turn(person: Person) -> dict:
 
 
 async def test_R7_6_a_hint_over_the_socket_is_a_legal_step_from_ones_own_view(server):
-    # A stock of 8: the bot (it moves first) cannot win in its first turn, as it may with 3.
     ada, _table, _match = await bot_match(server, "Ada", stock_size=8)
     position = await my_turn(ada)
     await ada.send({"type": "hint"})
@@ -42,7 +42,10 @@ async def test_R7_6_a_hint_over_the_socket_is_a_legal_step_from_ones_own_view(se
 
 
 async def test_R7_6_a_ranked_table_refuses_hints(server):
-    bea, _table, _match = await bot_match(server, "Bea", stock_size=None, match_target=500)
+    # The standard rules (a set deal is never ranked); the bot cannot empty a stock of 30 first.
+    bea, _table, _match = await bot_match(
+        server, "Bea", stock_size=None, match_target=500, deal=None
+    )
     await my_turn(bea)
     await bea.send({"type": "hint"})
     refused = await bea.expect(lambda m: m["type"] == "error")
@@ -52,7 +55,7 @@ async def test_R7_6_a_ranked_table_refuses_hints(server):
 
 @pytest.mark.slow
 async def test_a_finished_match_is_reviewed_in_the_reviewed_seats_views(server):
-    # A stock of 8: the bot (it moves first) cannot win before the early request, as with 3.
+    # A stock of 8: the bot cannot win in its first turn, before the early request.
     cal, _table, match = await bot_match(server, "Cal", stock_size=8)
     position = await my_turn(cal)
     early = await cal.http.get(f"/api/matches/{match}/review", params={"seat": 0})

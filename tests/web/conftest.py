@@ -4,7 +4,6 @@ headless Chromium through Playwright. Never downloads a browser."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -14,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.resources import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -31,12 +32,6 @@ DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 pytestmark = pytest.mark.browser
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
@@ -57,12 +52,13 @@ def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a running `cardroom serve` with quick bots and short pauses."""
     tmp = tmp_path_factory.mktemp("web-server")
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "CARDROOM_BOT_DELAY": "0.05",
         "CARDROOM_ROUND_PAUSE": "1.5",  # long enough to read a round summary under load
         "CARDROOM_LOG_LEVEL": "warning",
+        "CARDROOM_SET_DEALS": "1",  # tests may set who plays first (games/arranging.py)
         "CARDROOM_CLAIM_OFFLINE_AFTER": "1",  # a closed tab's turn may be skipped soon
         # Every test browser comes from one address and makes many tables in a few minutes.
         "CARDROOM_PLAYERS_ADDRESS_BURST": "1000",

@@ -78,8 +78,7 @@ def test_a_reloaded_table_resumes_without_resync_and_moves_carry_after(page: Any
 def test_a_finished_match_shows_the_achievement_earned(quick_page: Any, artifacts: Path) -> None:
     page = quick_page
     ui.sign_in(page, "Achiever")
-    # Not a new table if the bot wins at once: that match is the first one, which earns it.
-    ui.create_bot_table(page, stock=1, again_if_lost=False)
+    ui.create_bot_table(page, stock=1)
     moves = 0
     while ui.wait_my_turn_or_end(page):
         ui.click_move(page, ui.choose(ui.legal(page)))

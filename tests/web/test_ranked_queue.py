@@ -17,9 +17,10 @@ from sqlalchemy import insert
 
 from cardroom.league.models import Rating, Unlock
 from cardroom.store.database import open_engine
+from tests.resources import free_port
 
 from . import ui
-from .conftest import PHONE, _free_port, _open_page, _wait_healthy
+from .conftest import PHONE, _open_page, _wait_healthy
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.browser
 def league_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     """A server of this module's own, with its database at hand (to give people ratings)."""
     tmp = tmp_path_factory.mktemp("queue-server")
-    port = _free_port()
+    port = free_port()
     db = f"sqlite:///{tmp}/queue.db"
     env = {**os.environ, "CARDROOM_BOT_DELAY": "0.05", "CARDROOM_LOG_LEVEL": "warning"}
     log = tmp / "server.log"

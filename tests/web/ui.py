@@ -25,26 +25,12 @@ def create_bot_table(
     assist: bool = True,
     target: str = "null",
     hints: bool = True,
-    again_if_lost: bool = True,
+    deal: dict[str, Any] | None = None,
 ) -> str:
     """A 2-seat table (single round unless `target`) from the lobby's form, one bot, started,
-    and this seat to play: with a stock of 1 or 2 the bot (Beginner: it plays its stock card
-    whenever it fits) empties it in its first turn now and then, when it moves first; a table
-    whose match that ended is left for a new one (a round so ended, in a longer match, is the
-    caller's to see), unless `again_if_lost` is False: then that match's result is the
-    caller's to see too (a player's first finished match is that one, not the next)."""
-    for _ in range(8):
-        table_id = _create_bot_table(page, stock, assist, target, hints)
-        # Our turn, or a round (or the match) won by the bot at once.
-        wait_my_turn_or(page, "#match-result, #round-summary")
-        if page.locator("#match-result").count() == 0 or not again_if_lost:
-            return table_id
-        page.goto("/")
-        page.wait_for_selector("#quick-play")
-    raise AssertionError("the bot won before our first turn at eight tables in a row")
-
-
-def _create_bot_table(page: Any, stock: int, assist: bool, target: str, hints: bool) -> str:
+    and this seat to play first: a set deal (``deal.first``, a test server's option) gives
+    seat 0 the first turn, so the bot cannot win before it, however small the stock; ``deal``
+    may set more (``games/skip/deal.py``)."""
     page.click("#create-form .house-rules summary")
     form = page.locator("#create-form")
     form.locator("select[name=visibility]").select_option("private")
@@ -58,16 +44,41 @@ def _create_bot_table(page: Any, stock: int, assist: bool, target: str, hints: b
     page.wait_for_selector("[data-add-bot]")
     page.click("[data-add-bot]")
     page.wait_for_selector(".seat-row.taken >> nth=1")
+    table_id = page.evaluate("location.hash").split("/")[-1]
+    set_deal(page, table_id, {"first": 0, **(deal or {})})
     page.click("#start")
     page.wait_for_selector(BOARD)
-    return page.evaluate("location.hash").split("/")[-1]
+    wait_my_turn_or(page, "#match-result, #round-summary")
+    return table_id
+
+
+def set_deal(page: Any, table_id: str, deal: dict[str, Any]) -> None:
+    """Set the deal of a table's next match (the owner's PATCH, as the house rules are)."""
+    page.evaluate(
+        """async ([id, deal]) => {
+            const r = await fetch(`/api/tables/${id}`, {method: 'PATCH', headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${localStorage.getItem('cardroom.token')}`},
+                body: JSON.stringify({options: {deal}})});
+            if (!r.ok) throw new Error(await r.text());
+        }""",
+        [table_id, deal],
+    )
 
 
 def bot_table(
-    page: Any, *, bots: int, level: str = "easy", options: dict[str, Any] | None = None
+    page: Any,
+    *,
+    bots: int,
+    level: str = "easy",
+    options: dict[str, Any] | None = None,
+    first: int | None = None,
 ) -> str:
     """A started private table against `bots` bots (one POST /api/quickplay from the page),
-    opened in the browser; returns its id."""
+    opened in the browser; returns its id. ``first``: the seat that plays first (a set deal,
+    so the table is unranked), this page's being 0."""
+    if first is not None:
+        options = {**(options or {}), "deal": {"first": first}}
     table_id = page.evaluate(
         """async ([bots, level, options]) => {
             const r = await fetch('/api/quickplay', {method: 'POST', headers: {

@@ -239,6 +239,11 @@ def _encodes(text: str) -> bool:
 async def read(request: Request, model: type[B]) -> B:
     """The body, checked against ``model``; the first problem refused in one line."""
     data = await read_json(request)
+    options = data.get("options")
+    if isinstance(options, dict) and "deal" in options and not request.app.state.settings.set_deals:
+        raise Refusal(
+            400, "bad_options", "set deals are for test servers only (CARDROOM_SET_DEALS=1)"
+        )
     try:
         return model.model_validate(data)
     except ValidationError as error:

@@ -118,6 +118,9 @@ class Settings(BaseSettings):
     node_id: str = ""  # this process in leases; empty: host-pid-random
     web_dir: Path = WEB_DIR
     docs_dir: Path = DOCS_DIR  # where the rules pages (/rules/skip, /rules/skyjo) are read from
+    # Tests only: tables take a set deal in their options (games/arranging.py), so a test can
+    # say who plays first and what the stocks hold. Never on a public server.
+    set_deals: bool = False
 
     @field_validator("gc_thresholds", mode="before")
     @classmethod

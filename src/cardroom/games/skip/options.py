@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from ..base import OptionsError
 from .cards import UNIT_SIZE, deck_units
+from .deal import SetDeal
 
 HAND_SIZE = 5
 MAX_PLAYERS = 8
@@ -49,6 +50,8 @@ class Options:
     turn_timer: int | None = None
     assist: bool = False
     hints: bool = True
+    deal: SetDeal | None = None
+    """A set deal, for tests (``deal.py``): never ranked, refused by tables unless allowed."""
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
@@ -95,6 +98,9 @@ class Options:
                 f"{MIN_DRAW_PER_PLAYER * self.players} are needed (R3.2)"
                 + ("" if self.extra_deck else "; the extra deck adds 54 cards (R2.2)")
             )
+        if self.deal is not None:
+            deal = SetDeal.from_json(self.deal, self.players, stock, self.extra_deck)
+            object.__setattr__(self, "deal", deal)
 
     @property
     def stock(self) -> int:
@@ -119,7 +125,12 @@ class Options:
         return dataclasses.replace(self, **changes)
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        """The options' JSON form; a set deal only when there is one."""
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        deal = data.pop("deal")
+        if deal is not None:
+            data["deal"] = deal.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Options:

@@ -59,6 +59,9 @@ def new_round(
     deck = new_deck(deck_units(players, options.extra_deck))
     shuffle(rng, deck)
     stock = options.stock
+    deal = options.deal
+    if deal is not None:
+        deal.apply(deck, stock)
     stocks = [deck[i * stock : (i + 1) * stock] for i in range(players)]
     draw = deck[players * stock :]
     team_mode = options.teams if teams is None else teams and options.teams
@@ -74,7 +77,8 @@ def new_round(
         discards=[[()] * DISCARD_PILES for _ in range(players)],
         scores=tuple(scores) if scores is not None else (0,) * players,
     )
-    _start_turn(state, first_player(state), events)
+    first = deal.first if deal is not None else None
+    _start_turn(state, first_player(state) if first is None else first, events)
     return state
 
 

@@ -114,8 +114,9 @@ def _cards_json(seq: tuple[int, ...]) -> list[int | str]:
 
 @functools.lru_cache(maxsize=256)
 def _options_fields(options: Options) -> tuple[tuple[str, Any], ...]:
-    """A match's options as (name, value) pairs, listed once: every view carries them."""
-    return tuple(options.to_json().items())
+    """A match's options as (name, value) pairs, listed once: every view carries them. A set
+    deal (a test's) places hidden cards, so no view shows it (R7.2)."""
+    return tuple((name, value) for name, value in options.to_json().items() if name != "deal")
 
 
 def _top_only(top: int | None) -> tuple[int, ...]:

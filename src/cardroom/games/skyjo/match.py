@@ -78,6 +78,9 @@ class Match:
 
     def _deal(self, starter: int | None) -> State:
         number = len(self.rounds) + 1
+        deal = self.options.deal
+        if deal is not None and deal.first is not None:
+            starter = deal.first  # a test's set deal (deal.py)
         self.rounds.append(RoundLog(number=number, starter=starter))
         self.deal_events = []
         return new_round(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import OptionsError
+from .deal import SetDeal
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -36,6 +37,8 @@ class Options:
     closer_doubling: bool = True
     turn_timer: int | None = None
     hints: bool = True
+    deal: SetDeal | None = None
+    """A set deal, for tests (``deal.py``): never ranked, refused by tables unless allowed."""
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
@@ -66,6 +69,8 @@ class Options:
             or not 5 <= self.turn_timer <= 3600
         ):
             raise OptionsError("the turn timer is off (null) or 5 to 3600 seconds")
+        if self.deal is not None:
+            object.__setattr__(self, "deal", SetDeal.from_json(self.deal, self.players))
 
     @property
     def standard(self) -> bool:
@@ -78,7 +83,12 @@ class Options:
         return dataclasses.replace(self, **changes)
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        """The options' JSON form; a set deal only when there is one."""
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        deal = data.pop("deal")
+        if deal is not None:
+            data["deal"] = deal.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> Options:

@@ -46,6 +46,8 @@ def new_round(
     rng = random.Random(f"skyjo-round:{seed}")
     deck = new_deck()
     shuffle(rng, deck)
+    if options.deal is not None:
+        options.deal.apply(deck)
     cards: list[list[int | None]] = [list(deck[s * GRID : (s + 1) * GRID]) for s in range(players)]
     draw = deck[players * GRID :]
     state = State(

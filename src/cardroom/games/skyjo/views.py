@@ -82,7 +82,7 @@ class SeatView(NamedTuple):
             "result": self.result.to_json() if self.result is not None else None,
             "scores": list(self.scores),
             "end_score": self.options.end_score,
-            "options": self.options.to_json(),
+            "options": {k: v for k, v in self.options.to_json().items() if k != "deal"},
         }
 
 

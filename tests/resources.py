@@ -1,0 +1,48 @@
+"""What each test worker owns, so workers running side by side (pytest-xdist) never meet.
+
+Ports: each worker takes free ports from a range of its own, below the kernel's ephemeral range
+(32768 and up on Linux), so no other worker's port and no outgoing connection's port can be
+handed to it between the check and the server's bind. PostgreSQL databases and Redis key
+prefixes are named afresh by every test (tests/server/conftest.py, the Redis fixtures);
+browsers and temporary folders are per worker already (session fixtures, ``tmp_path``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import socket
+
+FIRST_PORT = 10_000
+PORTS_PER_WORKER = 1_000
+MAX_WORKERS = 20  # 10,000 + 20 x 1,000 stays below 32,768
+
+
+def worker_number() -> int:
+    """0 for ``gw0`` (or a run without xdist), 1 for ``gw1``, ..."""
+    name = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    number = int(name.removeprefix("gw") or 0)
+    if number >= MAX_WORKERS:
+        raise RuntimeError(f"at most {MAX_WORKERS} test workers share this machine's ports")
+    return number
+
+
+_candidates = itertools.cycle(
+    range(
+        FIRST_PORT + worker_number() * PORTS_PER_WORKER,
+        FIRST_PORT + (worker_number() + 1) * PORTS_PER_WORKER,
+    )
+)
+
+
+def free_port() -> int:
+    """A port of this worker's range that nothing listens on now (the next one that binds)."""
+    for _ in range(PORTS_PER_WORKER):
+        port = next(_candidates)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("every port of this test worker's range is taken")
