@@ -12,6 +12,13 @@ from __future__ import annotations
 import itertools
 import os
 import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
 
 FIRST_PORT = 10_000
 PORTS_PER_WORKER = 1_000
@@ -46,3 +53,23 @@ def free_port() -> int:
                 continue
             return port
     raise RuntimeError("every port of this test worker's range is taken")
+
+
+def wait_until_serving(url: str, process: subprocess.Popen[Any], log: Path) -> None:
+    """Return once the server at ``url`` answers ``/healthz``; fail at once if its process
+    exits, and after a minute if it never answers. Every test server is waited for here."""
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited:\n{log.read_text()[-3000:]}")
+        try:
+            if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        _retry.wait(0.05)  # the server's socket is not open yet: ask again shortly
+    raise RuntimeError(f"the server did not come up:\n{log.read_text()[-3000:]}")
+
+
+SERVER_START_SECONDS = 60.0  # generous: a loaded 2-core machine must not fail a correct server
+_retry = threading.Event()  # never set: its wait is the pause between two questions

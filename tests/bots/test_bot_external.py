@@ -141,10 +141,10 @@ def test_a_late_answer_loses_only_that_decision(tmp_path: Path) -> None:
         f"        {HELLO}"
         "    elif m['type'] == 'decide':\n"
         "        if not os.environ.get('ANSWERED'):\n"
-        "            os.environ['ANSWERED'] = '1'; time.sleep(1.5)\n"
+        "            os.environ['ANSWERED'] = '1'; time.sleep(4)\n"
         "        print(json.dumps(m['legal'][0]), flush=True)\n"
     )
-    bot = ExternalBot(script(tmp_path, "late", body), timeout=1.0)
+    bot = ExternalBot(script(tmp_path, "late", body), timeout=3.0)  # 3 s: room under load
     state = new_round(TABLE, 4)
     first = view(state, state.current)
     assert bot.choose(first) == TIMEOUT

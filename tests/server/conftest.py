@@ -28,7 +28,7 @@ import websockets
 
 from cardroom.games.skip import Match as EngineMatch
 from cardroom.games.skip import Options, view
-from tests.resources import free_port
+from tests.resources import free_port, wait_until_serving
 
 __all__ = ["free_port"]  # the test worker's own ports (tests/resources.py), for server tests
 
@@ -91,16 +91,7 @@ class Server:
             self.process = subprocess.Popen(
                 [str(CARDROOM), "serve"], env=self.env, cwd=self.workdir, stdout=log, stderr=log
             )
-        deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log.read_text()[-3000:]}")
-            try:
-                if httpx.get(self.url + "/healthz", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not come up")
+        wait_until_serving(self.url, self.process, self.log)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as in a crash."""

@@ -5,7 +5,6 @@ connection, and anyio's default of 40 left a flat-out server with 40 of them."""
 from __future__ import annotations
 
 import threading
-import time
 from pathlib import Path
 
 import anyio.to_thread
@@ -25,13 +24,14 @@ def test_requests_share_the_configured_number_of_worker_threads(tmp_path: Path) 
     running = 0
     most = 0
     lock = threading.Lock()
+    pair = threading.Barrier(2, timeout=60)
 
     def blocking() -> None:
         nonlocal running, most
         with lock:
             running += 1
             most = max(most, running)
-        time.sleep(0.05)
+        pair.wait()  # passes only when two jobs run at once: no timing involved
         with lock:
             running -= 1
 

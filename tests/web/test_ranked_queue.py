@@ -17,10 +17,10 @@ from sqlalchemy import insert
 
 from cardroom.league.models import Rating, Unlock
 from cardroom.store.database import open_engine
-from tests.resources import free_port
+from tests.resources import free_port, wait_until_serving
 
 from . import ui
-from .conftest import PHONE, _open_page, _wait_healthy
+from .conftest import PHONE, _open_page
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +39,7 @@ def league_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[st
     url = f"http://127.0.0.1:{port}"
     engine = None
     try:
-        _wait_healthy(url, process, log)
+        wait_until_serving(url, process, log)
         engine = open_engine(db)
         yield url, engine
     finally:
