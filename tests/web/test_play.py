@@ -41,20 +41,24 @@ def test_a_round_summary_shows_the_points_then_the_next_round_is_dealt(
     page = quick_page
     ui.sign_in(page, "Rounds")
     ui.create_bot_table(page, stock=1, target="200")
-    while not ui.wait_round_summary_or_my_turn(page):
-        ui.click_move(page, ui.choose(ui.legal(page)))
-    # The summary shows for the round pause only (1.5 s in these tests): read it all at once.
-    shown = page.evaluate(
-        """() => {
-            const s = document.querySelector('#round-summary');
+    # The summary shows for the round pause only: the page keeps what it said.
+    ui.remember(
+        page,
+        "#round-summary",
+        """(s) => {
             const why = document.querySelector('#points-why');
-            return s && {
+            return {
                 text: s.innerText,
                 why: why?.innerText ?? null,
                 link: why?.querySelector('a.rule-link')?.getAttribute('href') ?? null,
             };
-        }"""
+        }""",
     )
+    while not ui.wait_round_summary_or_my_turn(page):
+        if ui.remembered(page, "#round-summary"):
+            break  # shown and gone already
+        ui.click_move(page, ui.choose(ui.legal(page)))
+    shown = ui.remembered(page, "#round-summary")
     assert shown is not None
     summary = page.locator("#round-summary")
     text = shown["text"]

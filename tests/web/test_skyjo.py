@@ -208,25 +208,25 @@ def test_a_round_summary_by_keyboard_then_the_closer_starts_the_next_round(
     for i in range(2):  # both grids on screen at once, yours whole
         box = page.locator(".sk-seat").nth(i).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+    # The summary shows for the round pause only: the page keeps what it said.
+    ui.remember(
+        page,
+        "#round-summary",
+        """(s) => ({
+            text: s.innerText,
+            rows: s.querySelectorAll('tbody tr').length,
+            closers: s.querySelectorAll('.badge.closer').length,
+            note: s.querySelector('#doubling-note')?.innerText ?? '',
+        })""",
+    )
     steps = 0
     while sk.wait_my_turn_or_end(page):
-        if page.locator("#round-summary").count():
+        if page.locator("#round-summary").count() or ui.remembered(page, "#round-summary"):
             break
         sk.play_turn_step_by_keys(page, steps)
         steps += 1
         assert steps < 300
-    # The summary shows for the round pause only (1.5 s in these tests): read it all at once.
-    shown = page.evaluate(
-        """() => {
-            const s = document.querySelector('#round-summary');
-            return s && {
-                text: s.innerText,
-                rows: s.querySelectorAll('tbody tr').length,
-                closers: s.querySelectorAll('.badge.closer').length,
-                note: s.querySelector('#doubling-note')?.innerText ?? '',
-            };
-        }"""
-    )
+    shown = ui.remembered(page, "#round-summary")
     assert shown is not None, "round 1 ended the game"
     page.screenshot(path=artifacts / "skyjo-round-summary-desktop.png")
     assert "Round 1 is over" in shown["text"] and "Next round in" in shown["text"]

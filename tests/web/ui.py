@@ -194,3 +194,37 @@ def wait_seq_after(page: Any, before: int) -> None:
 
 def hand(page: Any) -> list[str]:
     return page.eval_on_selector_all('[data-src="hand"]', "els => els.map(e => e.dataset.card)")
+
+
+def remember(page: Any, selector: str, read: str) -> None:
+    """From now on, whenever ``selector`` shows, keep ``read(element)`` (a JS function's
+    source) in the page, refreshed at every change while it shows: a test reads what a
+    short-lived element (a round summary, shown for the round pause) said, however busy the
+    machine was when it showed. ``remembered`` returns the reading of its first showing."""
+    page.evaluate(
+        """([selector, read]) => {
+            const readIt = eval(read);
+            const seen = (window.__remembered = window.__remembered || {});
+            seen[selector] = [];
+            let showing = false;
+            const look = () => {
+                const element = document.querySelector(selector);
+                if (!element) {
+                    showing = false;
+                    return;
+                }
+                if (!showing) seen[selector].push(null);
+                showing = true;
+                seen[selector][seen[selector].length - 1] = readIt(element);
+            };
+            new MutationObserver(look).observe(document.body, {
+                subtree: true, childList: true, characterData: true, attributes: true});
+            look();
+        }""",
+        [selector, read],
+    )
+
+
+def remembered(page: Any, selector: str) -> Any:
+    """What ``selector`` said the first time it showed since ``remember`` (None: not yet)."""
+    return page.evaluate("(s) => ((window.__remembered || {})[s] || [])[0] ?? null", selector)
