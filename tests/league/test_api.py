@@ -89,6 +89,55 @@ def test_names_are_unique_ignoring_case(client) -> None:
     assert refused.status_code == 400
 
 
+@pytest.mark.parametrize(
+    "name", ["Zedekiah", "zedekiah", "ZEDEKIAH", "Zedek1ah", "Zedekiaћ", "Zedekla h", "Zedeklah"]
+)
+def test_a_claimed_names_look_alikes_are_refused_to_guests_renames_and_claims(client, name):
+    zed = guest(client, "Zedekiah")
+    claimed = client.post(
+        "/api/account/claim", json={"password": "pass word 1"}, headers=auth(zed["token"])
+    )
+    assert claimed.status_code == 201
+    if name == "Zedekla h":  # a space is no look-alike
+        assert client.post("/api/players", json={"name": name}).status_code == 201
+        return
+    refused = client.post("/api/players", json={"name": name})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "name_claimed"
+    other = guest(client, "Zeb")
+    renamed = client.patch("/api/me", json={"name": name}, headers=auth(other["token"]))
+    assert renamed.status_code == 409 and renamed.json()["error"]["code"] == "name_claimed"
+    claim = client.post(
+        "/api/account/claim",
+        json={"password": "pass word 2", "name": name},
+        headers=auth(other["token"]),
+    )
+    assert claim.status_code == 409 and "looks like" in claim.json()["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "name", ["Easy", "easy", "MASTER", "Medium", "Beginner", "Hard", "Admin", "moderator",
+             "Adm1n", "Ea5y", "Ｍａｓｔｅｒ", "Mastеr"],  # the last with a Cyrillic е
+)  # fmt: skip
+def test_reserved_names_are_nobodys_in_any_case_or_look(client, name) -> None:
+    refused = client.post("/api/players", json={"name": name})
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["error"]["code"] == "name_reserved"
+    ada = guest(client, "Ada")
+    renamed = client.patch("/api/me", json={"name": name}, headers=auth(ada["token"]))
+    assert renamed.status_code == 409 and renamed.json()["error"]["code"] == "name_reserved"
+    claim = client.post(
+        "/api/account/claim",
+        json={"password": "pass word 1", "name": name},
+        headers=auth(ada["token"]),
+    )
+    assert claim.status_code == 409 and "reserved" in claim.json()["error"]["message"]
+
+
+def test_names_that_only_contain_a_reserved_word_are_fine(client) -> None:
+    for name in ("Easy Eddie", "Mastermind", "Hardy", "Admiral", "Med"):
+        assert client.post("/api/players", json={"name": name}).status_code == 201, name
+
+
 def test_boards_profiles_and_the_rating_plot(client, conn) -> None:
     options = Options(players=2)
     add_table(conn, "t_r", add_player(conn, "p_ada", "Ada"), options)

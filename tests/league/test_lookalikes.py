@@ -13,8 +13,9 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, select
 
+from cardroom.bots.levels import LEVELS_BY_GAME
 from cardroom.league import accounts
-from cardroom.league.lookalikes import skeleton
+from cardroom.league.lookalikes import confusables, is_reserved, skeleton
 from cardroom.league.models import Account
 from cardroom.store.database import MIGRATIONS, open_engine
 
@@ -56,6 +57,62 @@ def test_names_that_look_like_zed_have_its_skeleton(name: str) -> None:
 )
 def test_common_look_alikes_share_a_skeleton(one: str, other: str) -> None:
     assert skeleton(one) == skeleton(other)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Zedek1ah",  # a digit for i
+        "Zedekiaћ",  # Cyrillic tshe: h with a stroke (Unicode's table, not the hand-picked one)
+        "ZedekIah",  # a capital I, which is an l
+        "Zedeklah",  # l, i and 1 are one class
+        "Zedek|ah",
+        "Zеdеkіаh",  # Cyrillic е, і and а
+        "Ｚｅｄｅｋｉａｈ",
+        "Zedekiaħ",  # Latin h with a stroke
+    ],
+)
+def test_names_that_look_like_zedekiah_have_its_skeleton(name: str) -> None:
+    assert skeleton(name) == skeleton("Zedekiah")
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("B0b", "Bob"),
+        ("Ja5on", "Jason"),
+        ("\u13aada", "Ada"),  # Cherokee letter go: only in Unicode's table
+        ("\ua4d4om", "Tom"),  # Lisu letter ta
+        ("\U0001d5a0da", "Ada"),  # mathematical sans-serif capital A
+    ],
+)
+def test_digits_for_letters_and_unicodes_own_confusables_share_a_skeleton(one, other) -> None:
+    assert skeleton(one) == skeleton(other)
+
+
+def test_unicodes_confusables_table_is_loaded_whole() -> None:
+    table = confusables()
+    assert len(table) > 6000  # UTS #39's confusables.txt, not a hand-picked part
+    assert table[ord("\u045b")] == "h\u0335"  # Cyrillic tshe: h with a short stroke
+
+
+@pytest.mark.parametrize(
+    "name", ["Easy", "EASY", "Master", "Medium", "Hard", "Beginner", "admin", "Moderator",
+             "Adm1n", "M0derator", "Ｅａｓｙ"],
+)  # fmt: skip
+def test_the_bots_level_names_and_staff_names_are_reserved(name: str) -> None:
+    assert is_reserved(name)
+
+
+def test_every_level_name_of_every_game_is_reserved() -> None:
+    for levels in LEVELS_BY_GAME.values():
+        for level in levels.values():
+            assert is_reserved(level.name) and is_reserved(level.name.upper()), level
+
+
+@pytest.mark.parametrize("name", ["Ada", "Easy Eddie", "Mastermind", "Hardy", "Admiral"])
+def test_names_only_containing_a_reserved_word_are_not_reserved(name: str) -> None:
+    assert not is_reserved(name)
 
 
 @pytest.mark.parametrize(
@@ -140,6 +197,34 @@ def test_the_migration_gives_existing_accounts_a_skeleton_and_players_generation
             generations = conn.exec_driver_sql("SELECT token_generation FROM players").all()
             assert generations == [(0,), (0,)]
             assert accounts.name_is_claimed(conn, "Zed")
+    finally:
+        engine.dispose()
+        drop()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_the_skeletons_migration_recomputes_stored_skeletons_with_unicodes_table(
+    kind: str, tmp_path: Path
+) -> None:
+    engine, drop = _fresh_database(kind, tmp_path)
+    try:
+        _upgrade(engine, "0007_divisions")
+        with engine.begin() as conn:
+            conn.exec_driver_sql(
+                "INSERT INTO players (id, name, created_at) "
+                "VALUES ('p_zed', 'Zedekia\u045b', CURRENT_TIMESTAMP)"
+            )
+            conn.exec_driver_sql(  # the skeleton the hand-picked table gave (no ћ in it)
+                "INSERT INTO league_accounts (player_id, name_key, name_skeleton, "
+                "password_hash, created_at) VALUES "
+                "('p_zed', 'zedekia\u045b', 'zedekia\u045b', 'hash', CURRENT_TIMESTAMP)"
+            )
+        _upgrade(engine, "head")
+        with engine.connect() as conn:
+            stored = conn.exec_driver_sql("SELECT name_skeleton FROM league_accounts").all()
+            assert stored == [(skeleton("Zedekiah"),)]
+            assert accounts.name_is_claimed(conn, "Zedekiah")
+            assert accounts.name_is_claimed(conn, "Zedek1ah")
     finally:
         engine.dispose()
         drop()

@@ -291,12 +291,37 @@ async def test_pages_carry_security_headers_and_a_content_security_policy(server
         assert docs.status_code == 200 and "content-security-policy" not in docs.headers
 
 
-def test_the_abuse_bench_runs_short_and_everything_holds() -> None:
+def test_the_abuse_bench_runs_short_and_everything_holds(capfd: pytest.CaptureFixture) -> None:
     """``cardroom bench abuse`` (long by default) in a short version: its own server, floods,
-    fuzz, watchers, hidden cards and a private table; every probe must hold."""
+    fuzz, watchers, hidden cards and a private table; every probe must hold. Its server listens
+    on the port given (``--port``), which is free again afterwards."""
     from cardroom.benchmarks import abuse
+    from cardroom.benchmarks.processes import free_port
 
-    assert abuse.main(messages=600, sockets=40, requests=200)
+    port = free_port()
+    assert abuse.main(messages=600, sockets=40, requests=200, port=port)
+    assert f"--port {port}" in capfd.readouterr().out
+    assert abuse.port_is_free(port)
+
+
+def test_the_abuse_bench_takes_a_port_and_refuses_a_busy_one() -> None:
+    import socket
+
+    from typer.testing import CliRunner
+
+    from cardroom.cli import app
+
+    runner = CliRunner()
+    shown = runner.invoke(app, ["bench", "abuse", "--help"], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0 and "--port" in shown.output
+    assert "Default: a free port" in shown.output
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        refused = runner.invoke(app, ["bench", "abuse", "--port", str(port)])
+    assert refused.exit_code == 2 and "in use" in refused.output  # nothing was started
+    assert runner.invoke(app, ["bench", "abuse", "--port", "0"]).exit_code == 2
 
 
 @pytest.mark.parametrize("fresh_server", ["sqlite"], indirect=True)

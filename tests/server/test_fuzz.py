@@ -23,6 +23,7 @@ from cardroom.server.settings import Settings
 CODES = {
     "bad_message",
     "bad_action",
+    "too_deep",
     "illegal",
     "not_seated",
     "no_match",
@@ -33,7 +34,7 @@ CODES = {
     "token_expired",
     "token_revoked",
 }
-CLOSES = {4408}  # a socket that keeps sending junk is closed with this code
+CLOSES = {4408, 1008}  # a socket that keeps sending junk, or nests it too deep, is closed
 
 json_values = st.recursive(
     st.none()

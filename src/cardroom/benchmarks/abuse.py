@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import socket
 import sys
 import tempfile
 import time
@@ -361,12 +362,32 @@ def report(probes: list[Probe], seconds: float, console: Console) -> None:
     console.print(table)
 
 
-def main(messages: int = 100_000, sockets: int = 1000, requests: int = 10_000) -> bool:
+def port_is_free(port: int) -> bool:
+    """True when nothing listens on 127.0.0.1:``port`` (the server can bind it): a bench on a
+    busy port would flood whatever answers there instead of its own server."""
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds it
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def main(
+    messages: int = 100_000, sockets: int = 1000, requests: int = 10_000, port: int | None = None
+) -> bool:
+    """Run the probes against a server of its own on ``port`` (None: a free port)."""
     console = Console()
+    shown = "" if port is None else f" --port {port}"
     console.print(
         f"cardroom bench abuse --messages {messages} --sockets {sockets} --requests {requests}"
+        + shown
     )
-    port = free_port()
+    if port is not None and not port_is_free(port):
+        console.print(f"[red]port {port} is in use on 127.0.0.1[/red]")
+        return False
+    port = free_port() if port is None else port
     with tempfile.TemporaryDirectory() as tmp:
         command = [
             sys.executable,

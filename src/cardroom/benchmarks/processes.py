@@ -25,6 +25,8 @@ def start(command: list[str], port: int, env: dict[str, str], cwd: str) -> subpr
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
+        if process.poll() is not None:  # it never listened (its port taken meanwhile, ...)
+            raise RuntimeError(f"{command[0]} exited ({process.returncode}) before it served")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
                 return process

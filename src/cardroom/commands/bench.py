@@ -115,9 +115,24 @@ def abuse(
     ] = 100_000,
     sockets: Annotated[int, typer.Option(min=1, help="Sockets opened to one table.")] = 1000,
     requests: Annotated[int, typer.Option(min=1, help="Fuzzed HTTP requests.")] = 10_000,
+    port: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=65535,
+            help="The port (on 127.0.0.1) of the server it starts; it must be free. "
+            "Default: a free port the system picks.",
+        ),
+    ] = None,
 ) -> None:
-    """A hostile client's long run against a real server: floods, fuzz, privacy; what held."""
-    if not _load("abuse").main(messages, sockets, requests):
+    """A hostile client's long run against a real server: floods, fuzz, privacy; what held.
+
+    It starts its own server (``cardroom serve`` on a temporary SQLite database, on
+    ``--port`` or a free port) and stops it at the end."""
+    abuse_bench = _load("abuse")
+    if port is not None and not abuse_bench.port_is_free(port):
+        raise typer.BadParameter(f"port {port} is in use on 127.0.0.1", param_hint="--port")
+    if not abuse_bench.main(messages, sockets, requests, port):
         raise typer.Exit(1)
 
 

@@ -2,7 +2,8 @@
 
 Claiming keeps the guest's player id, so every rating, result and achievement stays theirs;
 signing in elsewhere finds that id and gets a new token for it. Claimed names are unique
-ignoring case and spacing, and no other name may look like one (``lookalikes.skeleton``).
+ignoring case and spacing, and no other name may look like one (``lookalikes.skeleton``); the
+reserved names (the bots' levels, ``admin``: ``lookalikes.is_reserved``) nobody may claim.
 Claiming and changing the password start a new token generation, so tokens issued before stop
 working. Hashing is argon2 and slow on purpose: callers run ``hash_password`` and ``verify``
 off the event loop and outside the database writer.
@@ -17,7 +18,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Connection, insert, or_, select, update
 
-from cardroom.league.lookalikes import skeleton
+from cardroom.league.lookalikes import is_reserved, skeleton
 from cardroom.league.models import Account
 from cardroom.store import repository as repo
 from cardroom.store.models import Player
@@ -26,6 +27,7 @@ HASHER = PasswordHasher()
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
 TAKEN = ", or looks like a name that is"  # a claimed name's look-alikes are refused too
+RESERVED = "is reserved (the bots' level names, admin and moderator are nobody's)"
 
 
 class AccountError(Exception):
@@ -86,6 +88,8 @@ def claim(
         raise AccountError(404, "not_found", "no such player")
     if conn.scalar(select(Account.player_id).where(Account.player_id == player_id)):
         raise AccountError(409, "conflict", "this player has already claimed a name")
+    if is_reserved(name):
+        raise AccountError(409, "conflict", f"the name {name!r} {RESERVED}; choose another")
     if name_is_claimed(conn, name):
         raise AccountError(409, "conflict", f"the name {name!r} is taken{TAKEN}; choose another")
     conn.execute(

@@ -28,6 +28,7 @@ class Connection:
         self.batch = batch  # said in its hello: what one command tells it comes as one frame
         self.closed = False
         self._close_code: int | None = None
+        self._close_reason: str | None = None
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write(), name=f"ws-writer-{identity.id}")
 
@@ -44,12 +45,14 @@ class Connection:
             return
         self._outbox.put_nowait(text)
 
-    def close(self, code: int = 1000) -> None:
+    def close(self, code: int = 1000, reason: str | None = None) -> None:
+        """Close after what is queued, with ``code`` and ``reason`` in the close frame."""
         if self.closed:
             return
         self.closed = True
         self._outbox.put_nowait(None)
         self._close_code = code
+        self._close_reason = reason
 
     async def _write(self) -> None:
         try:
@@ -57,7 +60,7 @@ class Connection:
                 text = await self._outbox.get()
                 if text is None:
                     with contextlib.suppress(Exception):
-                        await self.websocket.close(self._close_code or 1000)
+                        await self.websocket.close(self._close_code or 1000, self._close_reason)
                     return
                 await self.websocket.send_text(text)
                 del text  # not held while waiting for the next one (a sync is kilobytes)

@@ -57,7 +57,7 @@ from cardroom.server.keeper_json import (
 )
 from cardroom.server.limits import RateLimited, client_address, take_all
 from cardroom.server.lobby import identity
-from cardroom.server.protocol import dumps, error_message
+from cardroom.server.protocol import CLOSE_TOO_DEEP, TooDeep, check_depth, dumps, error_message
 from cardroom.server.sockets import RateLimit
 from cardroom.store import keeper as store
 from cardroom.store import repository as repo
@@ -512,7 +512,12 @@ async def _listen(websocket: WebSocket, conn: Socket, settings: Any) -> None:
                 conn.close(4408)
                 return
             try:
+                check_depth(text)
                 ping = json.loads(text)
+            except TooDeep as error:  # not read at all
+                conn.send(error_message(error.code, error.message))
+                conn.close(CLOSE_TOO_DEEP, error.message)
+                return
             except ValueError:
                 ping = None
             if isinstance(ping, dict) and ping.get("type") == "ping":

@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from cardroom.league import accounts, leaderboards, profiles, ratings, seasons
 from cardroom.league.achievements import EVERY
 from cardroom.league.leaderboards import BoardError
+from cardroom.league.lookalikes import is_reserved
 from cardroom.league.models import bot_subject
 from cardroom.league.periods import system_clock
 from cardroom.server.auth import Identity, clean_name
@@ -103,6 +104,10 @@ async def claim(request: Request) -> dict[str, Any]:
         if accounts.is_claimed(conn, me.id):
             return accounts.AccountError(409, "conflict", "this player has already claimed a name")
         wanted = name or accounts.player_name(conn, me.id) or me.name
+        if is_reserved(wanted):
+            return accounts.AccountError(
+                409, "conflict", f"the name {wanted!r} {accounts.RESERVED}; choose another"
+            )
         if accounts.name_is_claimed(conn, wanted):
             return accounts.AccountError(
                 409, "conflict", f"the name {wanted!r} is taken{accounts.TAKEN}"

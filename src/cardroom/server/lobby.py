@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 from cardroom.bots.levels import levels_for
 from cardroom.games import GAMES, get_game
 from cardroom.league import accounts
+from cardroom.league.lookalikes import is_reserved
 from cardroom.server.actor import RECONNECT, TableActor
 from cardroom.server.auth import Auth, Identity, caller, clean_name, new_player_id
 from cardroom.server.bodies import (
@@ -160,11 +161,24 @@ def name_claimed(name: str) -> Refusal:
     )
 
 
+def check_not_reserved(name: str) -> None:
+    """The bots' level names (``Easy``, ``Master``), ``admin`` and ``moderator`` are nobody's,
+    in any case and however spelled to look the same (``lookalikes.is_reserved``)."""
+    if is_reserved(name):
+        raise Refusal(
+            409,
+            "name_reserved",
+            f"the name {name!r} is reserved (the bots' level names, admin and moderator are "
+            "nobody's): choose another name",
+        )
+
+
 @router.post("/api/players", status_code=201, openapi_extra=documented(NewPlayer))
 async def create_player(request: Request) -> dict[str, Any]:
     name = clean_name((await read(request, NewPlayer)).name)
     # Each guest has its own buckets: making guests is bounded too, or those would not hold.
     take_all([(guards(request).players_address, client_address(request.scope))], "new players")
+    check_not_reserved(name)
     player_id = new_player_id()
 
     def insert(c: Any) -> dict[str, Any] | None:
@@ -200,6 +214,7 @@ async def rename(request: Request) -> dict[str, Any]:
     (as before names left tokens). An account's name is its sign-in name: it stays."""
     me_ = identity(request)
     name = clean_name((await read(request, NewPlayer)).name)
+    check_not_reserved(name)
 
     def write(c: Any) -> str | None:
         if accounts.is_claimed(c, me_.id):

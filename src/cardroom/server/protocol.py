@@ -3,6 +3,7 @@ and writing what the server sends. Nothing here touches a table or a socket."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,16 +12,50 @@ import msgspec
 from cardroom.tables.wire import decode, encode
 
 MAX_ACTION_ID = 64
+MAX_DEPTH = 16  # arrays and objects inside each other; the protocol's messages need 3
+CLOSE_TOO_DEEP = 1008  # policy violation: a socket that sends a message nested deeper is closed
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+
+
+def check_depth(text: str | bytes) -> None:
+    """Raise ``TooDeep`` when ``text`` (JSON or not) opens more than ``MAX_DEPTH`` arrays and
+    objects inside each other: a scan before any parser sees it, so deep nesting costs no
+    recursion (a 4 KiB ``[[[[…`` would make the JSON parsers raise ``RecursionError``). Brackets
+    inside strings do not count."""
+    if isinstance(text, bytes):
+        text = text.decode(errors="replace")
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return  # the usual case: too few brackets to nest too deep
+    depth = 0
+    for c in _NOT_BRACKETS.sub("", _STRINGS.sub("", text)):
+        if c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise TooDeep()
+        elif c in "]}":
+            depth = max(0, depth - 1)
 
 
 class ProtocolError(ValueError):
-    """A message that is not well formed: answered with an error, never applied."""
+    """A message that is not well formed: answered with an error, never applied. ``field``
+    names the part of the message at fault (``action.type``) when it is one field."""
 
-    def __init__(self, code: str, message: str, action_id: str | None = None) -> None:
+    def __init__(
+        self, code: str, message: str, action_id: str | None = None, field: str | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.action_id = action_id
+        self.field = field
+
+
+class TooDeep(ProtocolError):
+    """A message nested deeper than ``MAX_DEPTH``: the socket is closed (1008), unparsed."""
+
+    def __init__(self) -> None:
+        super().__init__("too_deep", f"a message nests arrays and objects at most {MAX_DEPTH} deep")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +111,9 @@ _FIELDS = {
 
 
 def parse(text: str | bytes) -> ClientMessage:
-    """One client message from its text; raises ``ProtocolError`` saying what is wrong."""
+    """One client message from its text; raises ``ProtocolError`` saying what is wrong
+    (``TooDeep`` for one nested too deep to read)."""
+    check_depth(text)
     try:
         data = decode(text)
     except (msgspec.DecodeError, UnicodeError):
@@ -107,9 +144,7 @@ def parse(text: str | bytes) -> ClientMessage:
             raise ProtocolError(
                 "bad_message", f"an action needs an 'id' string of 1-{MAX_ACTION_ID} characters"
             )
-        action = data.get("action")
-        if not isinstance(action, dict):
-            raise ProtocolError("bad_action", "an action is a JSON object with a 'type'", action_id)
+        action = _check_action(data.get("action"), action_id)
         try:
             return ActionRequest(action_id, action, _optional_seq(data, "after"))
         except ProtocolError as error:
@@ -129,12 +164,42 @@ def parse(text: str | bytes) -> ClientMessage:
     return Resync()
 
 
+def _check_action(action: Any, action_id: str) -> dict[str, Any]:
+    """The shape every game's action has (``docs/notation.md``): an object whose ``type`` is a
+    string and whose fields are strings, numbers, booleans or null. Anything else is
+    ``bad_message`` naming the field, before a table reads the action in its game's notation
+    (which refuses the rest with ``bad_action``)."""
+    if not isinstance(action, dict):
+        raise ProtocolError(
+            "bad_message", "an action is a JSON object with a 'type'", action_id, "action"
+        )
+    if not isinstance(action.get("type"), str):
+        raise ProtocolError(
+            "bad_message", "an action's 'type' is a string (play, pass, ...)", action_id,
+            "action.type",
+        )  # fmt: skip
+    for key, value in action.items():
+        if isinstance(value, dict | list):
+            raise ProtocolError(
+                "bad_message",
+                f"an action's {_short(key)!r} is a string, a number, true, false or null",
+                action_id,
+                f"action.{_short(key)}",
+            )
+    return action
+
+
+def _short(key: str) -> str:
+    return key if len(key) <= 32 else key[:29] + "..."
+
+
 def action_id_of(text: str | bytes) -> str | None:
     """The ``id`` of a message that is an action, else None: what a refusal made before the
     message is read (``rate_limited``) still tells the client, so it knows which one it was."""
     try:
+        check_depth(text)
         data = decode(text)
-    except (msgspec.DecodeError, UnicodeError):
+    except (ProtocolError, msgspec.DecodeError, UnicodeError):
         return None
     if not isinstance(data, dict) or data.get("type") != "action":
         return None
@@ -153,9 +218,24 @@ def _optional_seq(data: dict[str, Any], key: str) -> int | None:
 
 
 def error_message(
-    code: str, message: str, *, rule: str | None = None, action_id: str | None = None
+    code: str,
+    message: str,
+    *,
+    rule: str | None = None,
+    action_id: str | None = None,
+    field: str | None = None,
 ) -> str:
-    return dumps({"type": "error", "id": action_id, "code": code, "rule": rule, "message": message})
+    """An ``error``; ``field`` (the part of the message at fault) only when there is one."""
+    error: dict[str, Any] = {
+        "type": "error",
+        "id": action_id,
+        "code": code,
+        "rule": rule,
+        "message": message,
+    }
+    if field is not None:
+        error["field"] = field
+    return dumps(error)
 
 
 def dumps(message: dict[str, Any]) -> str:

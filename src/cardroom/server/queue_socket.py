@@ -16,7 +16,7 @@ from cardroom.games import GAMES, get_game
 from cardroom.server.connection import Connection
 from cardroom.server.limits import client_address, take_all
 from cardroom.server.matchmaking import BOT_WAITS, modes_of
-from cardroom.server.protocol import dumps, error_message
+from cardroom.server.protocol import CLOSE_TOO_DEEP, TooDeep, check_depth, dumps, error_message
 from cardroom.server.sockets import HELLO_TIMEOUT, MAX_REFUSALS, RateLimit, _text, texts
 from cardroom.tables.errors import Refusal
 
@@ -57,15 +57,20 @@ async def queue(websocket: WebSocket) -> None:
     await websocket.accept()
     try:
         first = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
-        hello = json.loads(_text(first) or "null")
+        text = _text(first) or "null"
+        check_depth(text)
+        hello = json.loads(text)
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             raise Refusal(401, "unauthorized", "the first message must be hello with a token")
         identity = await state.auth.verify(hello.get("token"))
     except Exception as error:  # a bad hello, a timeout, a client already gone
         with contextlib.suppress(Exception):
-            if isinstance(error, Refusal):
+            if isinstance(error, Refusal | TooDeep):
                 await websocket.send_text(error_message(error.code, error.message))
-            await websocket.close(4401)
+            if isinstance(error, TooDeep):
+                await websocket.close(CLOSE_TOO_DEEP, error.message)
+            else:
+                await websocket.close(4401)
         return
 
     conn = Connection(websocket, identity)
@@ -96,6 +101,7 @@ async def _listen(websocket: WebSocket, conn: Connection, state: Any, settings: 
             try:
                 if len(text) > settings.max_message or not limit.allow():
                     raise Refusal(429, "rate_limited", "too many or too large messages")
+                check_depth(text)
                 data = json.loads(text)
                 if isinstance(data, dict) and data.get("type") == "ping":
                     conn.send(dumps({"type": "pong", "id": data.get("id")}))
@@ -119,7 +125,9 @@ async def _listen(websocket: WebSocket, conn: Connection, state: Any, settings: 
                 refusals += 1
                 code = getattr(error, "code", "bad_message")
                 conn.send(error_message(code, getattr(error, "message", "not JSON")))
-                if refusals > MAX_REFUSALS:
+                if isinstance(error, TooDeep):  # not read at all
+                    conn.close(CLOSE_TOO_DEEP, error.message)
+                elif refusals > MAX_REFUSALS:
                     conn.close(4408)
     except Exception:  # the socket broke: the same as a disconnect
         pass

@@ -14,6 +14,7 @@ from fastapi import APIRouter, WebSocket
 from cardroom.server.connection import Connection
 from cardroom.server.privacy import check_visible
 from cardroom.server.protocol import (
+    CLOSE_TOO_DEEP,
     ActionRequest,
     ChatRequest,
     Hello,
@@ -21,6 +22,7 @@ from cardroom.server.protocol import (
     Ping,
     ProtocolError,
     Resync,
+    TooDeep,
     action_id_of,
     dumps,
     error_message,
@@ -95,11 +97,14 @@ async def play(websocket: WebSocket, table_id: str) -> None:
     except (TimeoutError, ProtocolError, Refusal) as error:
         code = 4404 if isinstance(error, Refusal) and error.status == 404 else 4401
         message = getattr(error, "message", "say hello with your token first")
+        reason = None
+        if isinstance(error, TooDeep):
+            code, reason = CLOSE_TOO_DEEP, error.message
         with contextlib.suppress(Exception):
             await websocket.send_text(
                 error_message(getattr(error, "code", "unauthorized"), message)
             )
-            await websocket.close(code)
+            await websocket.close(code, reason)
         return
     except Exception:  # the client went away before saying hello
         return
@@ -129,8 +134,14 @@ async def play(websocket: WebSocket, table_id: str) -> None:
                 request = parse(text)
             except ProtocolError as error:
                 refusals += 1
-                conn.send(error_message(error.code, error.message, action_id=error.action_id))
-                if refusals > MAX_REFUSALS:
+                conn.send(
+                    error_message(
+                        error.code, error.message, action_id=error.action_id, field=error.field
+                    )
+                )
+                if isinstance(error, TooDeep):  # not read at all: the sender is not a client
+                    conn.close(CLOSE_TOO_DEEP, error.message)
+                elif refusals > MAX_REFUSALS:
                     conn.close(4408)
                 continue
             if isinstance(request, ActionRequest):

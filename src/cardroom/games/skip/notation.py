@@ -35,10 +35,16 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return out
 
 
+def _shown(value: object) -> str:
+    """A value as an error shows it: short, whatever a client sent."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _pile_number(data: dict[str, Any], key: str, what: str) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 4:
-        raise NotationError(f"{key!r} must be {what} number 1-4, not {value!r}")
+        raise NotationError(f"{key!r} must be {what} number 1-4, not {_shown(value)}")
     return value - 1
 
 
@@ -53,8 +59,9 @@ def action_from_json(data: Any, *, allow_timeout: bool = False) -> Action:
         "discard": {"type", "card", "pile", "partner"},
         "play": {"type", "from", "card", "pile", "to"},
     }
-    if kind not in allowed or (kind == "timeout" and not allow_timeout):
-        raise NotationError(f"unknown action type {kind!r}; expected play, discard or pass")
+    typed = isinstance(data.get("type"), str)  # {} or [] would not even be looked up
+    if not typed or kind not in allowed or (kind == "timeout" and not allow_timeout):
+        raise NotationError(f"unknown action type {_shown(kind)}; expected play, discard or pass")
     unknown = set(data) - allowed[kind]
     if unknown:
         raise NotationError(f"unexpected field(s) for {kind}: {', '.join(sorted(unknown))}")
@@ -76,8 +83,8 @@ def action_from_json(data: Any, *, allow_timeout: bool = False) -> Action:
                 partner,
             )
         source = data.get("from")
-        if source not in SOURCES:
-            raise NotationError(f"'from' must be one of {', '.join(SOURCES)}, not {source!r}")
+        if not isinstance(data.get("from"), str) or source not in SOURCES:
+            raise NotationError(f"'from' must be one of {', '.join(SOURCES)}, not {_shown(source)}")
         to = _pile_number(data, "to", "a building pile")
         takes = {"hand": {"card"}, "discard": {"pile"}, "partner_discard": {"pile"}}
         extra = ({"card", "pile"} - takes.get(source, set())) & set(data)

@@ -23,10 +23,16 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return {"type": action.kind}
 
 
+def _shown(value: object) -> str:
+    """A value as an error shows it: short, whatever a client sent."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _number(data: dict[str, Any], key: str, top: int) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
-        raise NotationError(f"{key!r} must be a number 1-{top}, not {value!r}")
+        raise NotationError(f"{key!r} must be a number 1-{top}, not {_shown(value)}")
     return value - 1
 
 
@@ -35,9 +41,10 @@ def action_from_json(data: Any, *, allow_timeout: bool = False) -> Action:
     if not isinstance(data, dict):
         raise NotationError("an action is a JSON object with a 'type'")
     kind = data.get("type")
-    if kind not in PLACED and kind != "draw" and not (kind == "timeout" and allow_timeout):
+    typed = isinstance(data.get("type"), str)  # {} or [] would not even be looked up
+    if not typed or not (kind in PLACED or kind == "draw" or (kind == "timeout" and allow_timeout)):
         raise NotationError(
-            f"unknown action type {kind!r}; expected reveal, take, draw, exchange or discard"
+            f"unknown action type {_shown(kind)}; expected reveal, take, draw, exchange or discard"
         )
     fields = {"type", "column", "row"} if kind in PLACED else {"type"}
     unknown = set(data) - fields
