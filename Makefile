@@ -70,7 +70,7 @@ node:
 # the machine's when they answer, else throwaway ones (scripts/test-services;
 # CARDROOM_TEST_SERVICES=throwaway forces those).
 WORKERS ?= auto
-PYTEST := $(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal
+PYTEST := $(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal --durations=15
 
 test: $(STAMP) browser node refresh-compiled lint
 	scripts/test-services $(PYTEST)
