@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.benchmarks.engine import reference_loop_seconds
-from cardroom.benchmarks.server_load import OPTIONS, choose, greedy_level
+from cardroom.benchmarks.load_plan import OPTIONS, choose, greedy_level
 from cardroom.bots.levels import Level
 from cardroom.server.actor import _step
 from cardroom.server.bots import BotCache
