@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.bots.advice import hint_json
+from cardroom.bots.hints import hint_json
 from cardroom.tables import commands as c
 from cardroom.tables.effects import (
     Advise,

@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import Connection as DbConnection
 
-from cardroom.bots.advice import hint_json
+from cardroom.bots.hints import hint_json
 from cardroom.bots.levels import Level
 from cardroom.server.auth import Identity
 from cardroom.server.bots import BotRunner

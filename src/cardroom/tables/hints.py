@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from cardroom.bots.advice import GAMES as HINTED_GAMES
+from cardroom.bots.hints import GAMES as HINTED_GAMES
 from cardroom.tables import commands as c
 from cardroom.tables.effects import Advise, Effect
 
