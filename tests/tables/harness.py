@@ -27,8 +27,9 @@ from cardroom.tables.effects import (
     Think,
     Write,
 )
-from cardroom.tables.master import TableMaster, TableSettings
+from cardroom.tables.master import TableMaster
 from cardroom.tables.people import Identity
+from cardroom.tables.settings import TableSettings
 from cardroom.tables.wire import text_of
 
 ADA = Identity("p_ada", "Ada")

@@ -26,8 +26,9 @@ from cardroom.server.bots import BotCache
 from cardroom.store.journal import Fence
 from cardroom.tables import commands as c
 from cardroom.tables.effects import ArmTimer, CancelTimer, Effect, Send, Think, Write
-from cardroom.tables.master import TableMaster, TableSettings
+from cardroom.tables.master import TableMaster
 from cardroom.tables.people import Identity
+from cardroom.tables.settings import TableSettings
 from cardroom.tables.wire import Personal, text_of
 
 PLAYER = Identity("p_load", "Load")

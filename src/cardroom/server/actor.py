@@ -49,7 +49,8 @@ from cardroom.tables.effects import (
     Write,
 )
 from cardroom.tables.errors import Refusal
-from cardroom.tables.master import TableMaster, TableSettings
+from cardroom.tables.master import TableMaster
+from cardroom.tables.settings import TableSettings
 from cardroom.tables.wire import text_of
 
 log = logging.getLogger(__name__)
