@@ -71,12 +71,14 @@ test: $(STAMP) browser node refresh-compiled
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy src/cardroom
+	$(BIN)/lint-imports
 	scripts/test-services $(BIN)/python -m pytest -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy src/cardroom
+	$(BIN)/lint-imports
 
 format: $(STAMP)
 	$(BIN)/ruff format .
