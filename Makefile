@@ -86,6 +86,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy src/cardroom
+	$(BIN)/lint-imports
 
 format: $(STAMP)
 	$(BIN)/ruff format .

@@ -8,7 +8,8 @@ from dataclasses import asdict
 import pytest
 from bot_positions import TABLES, play_forward
 
-from cardroom.bots.expert import EXPERT_WEIGHTS, WIN, ExpertBot, _outcome
+from cardroom.bots.expert import WIN, ExpertBot, _outcome
+from cardroom.bots.expert_tuning import EXPERT_WEIGHTS
 from cardroom.bots.planner import PlannerBot, Weights
 from cardroom.games.skip import WILD, Options, apply, apply_fast, check, new_round, view
 from cardroom.games.skip.actions import play_stock

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.bots.advice import hint_json
+from cardroom.bots.hints import hint_json
 from cardroom.tables import commands as c
 from cardroom.tables.effects import (
     Advise,
@@ -27,8 +27,9 @@ from cardroom.tables.effects import (
     Think,
     Write,
 )
-from cardroom.tables.master import TableMaster, TableSettings
+from cardroom.tables.master import TableMaster
 from cardroom.tables.people import Identity
+from cardroom.tables.settings import TableSettings
 from cardroom.tables.wire import text_of
 
 ADA = Identity("p_ada", "Ada")

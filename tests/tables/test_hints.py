@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from cardroom.bots.advice import hint_json
+from cardroom.bots.hints import hint_json
 from cardroom.tables import commands as c
 from cardroom.tables.hints import HINT_EVERY
 

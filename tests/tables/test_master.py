@@ -11,8 +11,8 @@ from cardroom.games.base import Step, derive_seed, rebuild
 from cardroom.tables import commands as c
 from cardroom.tables.effects import MatchFinished, MoveRow, Send, TableFields, Write
 from cardroom.tables.errors import Refusal
-from cardroom.tables.master import TableSettings
 from cardroom.tables.people import Identity
+from cardroom.tables.settings import TableSettings
 from cardroom.tables.timers import BOT
 from cardroom.tables.wire import as_dict
 

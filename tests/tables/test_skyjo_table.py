@@ -11,7 +11,7 @@ from cardroom.games import get_game
 from cardroom.games.base import Step, rebuild
 from cardroom.games.skyjo import HIDDEN
 from cardroom.tables import commands as c
-from cardroom.tables.master import TableSettings
+from cardroom.tables.settings import TableSettings
 
 from .harness import ADA, BEA, CAL, EVE, Room
 

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.table import Table
 
-from cardroom.commands.progress import game_progress
 from cardroom.league.divisions import division_of
 from cardroom.matchmaking.matchmaker import Matchmaker
 from cardroom.matchmaking.stores import MemoryStore, RedisStore, TicketStore
 from cardroom.matchmaking.tickets import Ticket
+from cardroom.progress import game_progress
 
 MODES = (("2p", 0.7), ("3p+", 0.2), ("teams", 0.1))
 DUOS = 0.3  # of teams tickets: two partners queueing together

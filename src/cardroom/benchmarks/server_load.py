@@ -37,11 +37,10 @@ import httpx
 import websockets
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
+from cardroom.benchmarks.load_plan import OPTIONS, choose, greedy_level
 from cardroom.benchmarks.processes import cpu_seconds, free_port, rss_bytes, start, stop
-from cardroom.bots.levels import LEVELS
 
 WARMUP = 2.0
-OPTIONS = {"stock_size": 30, "match_target": 500}
 
 
 @dataclass
@@ -110,14 +109,6 @@ def echo_app() -> Any:
 # -- setting up tables ---------------------------------------------------------------------------
 
 
-def greedy_level() -> str:
-    """The level whose bot is ``greedy``, from the registry (levels change; the bot is fixed)."""
-    for level in LEVELS.values():
-        if level.bot == "greedy":
-            return level.id
-    raise RuntimeError("no level plays the greedy bot")
-
-
 Target = tuple[str, str, str | None]  # a table's player token, its id, its invitation code
 
 
@@ -148,17 +139,6 @@ async def make_watchers(url: str, count: int) -> list[str]:
 
 
 # -- load clients (in their own process) ---------------------------------------------------------
-
-
-def choose(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    """A scripted player: stock first, then a discard top, then a hand card, then a discard."""
-    plays = [a for a in legal if a["type"] == "play"]
-    for source in ("stock", "discard", "hand"):
-        fits = [a for a in plays if a["from"] == source and a.get("card") != "W"]
-        if fits:
-            return fits[0]
-    ends = [a for a in legal if a["type"] != "play"]
-    return rng.choice(ends) if ends else plays[0]
 
 
 async def table_client(

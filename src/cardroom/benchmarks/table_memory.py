@@ -19,15 +19,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.benchmarks.engine import reference_loop_seconds
-from cardroom.benchmarks.server_load import OPTIONS, choose, greedy_level
+from cardroom.benchmarks.load_plan import OPTIONS, choose, greedy_level
 from cardroom.bots.levels import Level
 from cardroom.server.actor import _step
 from cardroom.server.bots import BotCache
 from cardroom.store.journal import Fence
 from cardroom.tables import commands as c
 from cardroom.tables.effects import ArmTimer, CancelTimer, Effect, Send, Think, Write
-from cardroom.tables.master import TableMaster, TableSettings
+from cardroom.tables.master import TableMaster
 from cardroom.tables.people import Identity
+from cardroom.tables.settings import TableSettings
 from cardroom.tables.wire import Personal, text_of
 
 PLAYER = Identity("p_load", "Load")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from cardroom.bots.expert import EXPERT_WEIGHTS
+from cardroom.bots.expert_tuning import EXPERT_WEIGHTS
 from cardroom.bots.planner import Weights
 from cardroom.games.skip import Options
 from cardroom.sim.tournament import run as tournament

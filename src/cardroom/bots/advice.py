@@ -9,18 +9,15 @@ less the value of the move played, each followed by best play for the rest of th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from cardroom.games import skyjo
-from cardroom.games.skip import PASS, WILD, Action, SeatView, action_to_json
+from cardroom.games.skip import PASS, WILD, Action, SeatView
 from cardroom.games.skip.cards import card_name
 from cardroom.games.skip.turns import after_play, position_of
 
-from .expert import EXPERT_WEIGHTS, ExpertBot, Plan, endings, first_moves, line, turns_up
+from .expert import ExpertBot, Plan, endings, first_moves, line, turns_up
+from .expert_tuning import EXPERT_WEIGHTS
 from .planner import context_of, play_value, stop, worth
 
-GAMES = ("skip", "skyjo")
-"""The games with hints: Skip's expert, and Skyjo's Hard level (``bots/skyjo/advice.py``)."""
 HINT_SAMPLES = 8
 HINT_TIME_CAP = 1.0  # seconds: a person is waiting for the hint
 WIN_COST = 1000.0
@@ -58,21 +55,6 @@ def whole_line(view: SeatView, plan: Plan) -> Plan:
             return plan
         position = outcome.position
     return plan + line(position, context)
-
-
-def hint_json(view: Any) -> dict[str, Any]:
-    """A hint as the table socket sends it: the next step, the line it starts, the reason;
-    for the game of ``view`` (Skip's or Skyjo's)."""
-    if isinstance(view, skyjo.SeatView):
-        from .skyjo.advice import hint_json as skyjo_hint
-
-        return skyjo_hint(view)
-    advice = advise(view)
-    return {
-        "action": action_to_json(advice.action),
-        "plan": [action_to_json(a) for a in advice.plan],
-        "reason": advice.reason,
-    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from pathlib import Path
 from cardroom.games.skip import WILD, Options, SeatView, apply_fast, new_round, view
 from cardroom.games.skip.turns import position_of
 
+from .expert_tuning import EXPERT_WEIGHTS, ROLLOUT_NODES
 from .planner import context_of, missing, search
 
 MODEL_FILE = Path(__file__).with_name("value_model.json")
@@ -119,9 +120,6 @@ def load_model(path: Path = MODEL_FILE) -> ValueModel:
 def self_play(rounds: int, seed: int) -> tuple[list[list[float]], list[float]]:
     """Features and outcomes from ``rounds`` rounds of planner self-play (expert weights),
     half at 2 players, half at 4 in teams."""
-    from .expert import EXPERT_WEIGHTS
-    from .expert import ROLLOUT_NODES as nodes
-
     rng = random.Random(seed)
     xs: list[list[float]] = []
     ys: list[float] = []
@@ -138,7 +136,8 @@ def self_play(rounds: int, seed: int) -> tuple[list[list[float]], list[float]]:
                 seat = rng.randrange(state.players)  # one seat's view per turn
                 turns.append((seat, features(view(state, seat))))
             seen = view(state, state.current)
-            apply_fast(state, search(position_of(seen), context_of(seen, EXPERT_WEIGHTS, nodes))[1])
+            context = context_of(seen, EXPERT_WEIGHTS, ROLLOUT_NODES)
+            apply_fast(state, search(position_of(seen), context)[1])
         winners = state.result.winners
         for seat, x in turns:
             xs.append(x)

@@ -17,8 +17,8 @@ from rich.table import Table
 from cardroom.bots.calibrated import CALIBRATION_FILE, calibrations, spec_of
 from cardroom.bots.levels import levels_for
 from cardroom.commands.common import GAME_HELP, fail, parse_game, skyjo_options
-from cardroom.commands.progress import game_progress
 from cardroom.games.skip import Options, OptionsError
+from cardroom.progress import game_progress
 from cardroom.sim.calibration import SPACING, Calibration, calibrate, pairings_of
 from cardroom.sim.play import BotError
 from cardroom.sim.tournament import schedule

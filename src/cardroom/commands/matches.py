@@ -22,10 +22,10 @@ from cardroom.commands.common import (
     skyjo_options,
     writable_folder,
 )
-from cardroom.commands.progress import game_progress
 from cardroom.games import skyjo
 from cardroom.games.base import derive_seed
 from cardroom.games.skip import Match, Options, OptionsError, ReplayError, replay, view
+from cardroom.progress import game_progress
 from cardroom.sim.play import BotError, play_round, play_skyjo_round
 from cardroom.sim.render import (
     position_table,

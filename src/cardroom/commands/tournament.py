@@ -22,9 +22,9 @@ from cardroom.commands.common import (
     skyjo_options,
     writable_file,
 )
-from cardroom.commands.progress import game_progress
 from cardroom.games import skyjo
 from cardroom.games.skip import Options, OptionsError
+from cardroom.progress import game_progress
 from cardroom.sim.play import BotError
 from cardroom.sim.tournament import Tournament, run, schedule
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import Connection as DbConnection
 
-from cardroom.bots.advice import hint_json
+from cardroom.bots.hints import hint_json
 from cardroom.bots.levels import Level
 from cardroom.server.auth import Identity
 from cardroom.server.bots import BotRunner
@@ -49,7 +49,8 @@ from cardroom.tables.effects import (
     Write,
 )
 from cardroom.tables.errors import Refusal
-from cardroom.tables.master import TableMaster, TableSettings
+from cardroom.tables.master import TableMaster
+from cardroom.tables.settings import TableSettings
 from cardroom.tables.wire import text_of
 
 log = logging.getLogger(__name__)

@@ -35,7 +35,7 @@ from cardroom.server import (
 from cardroom.server.actor import RECONNECT, Services
 from cardroom.server.auth import Auth, Authenticate, Holder, PlayerCache, Tokens
 from cardroom.server.bots import BotRunner
-from cardroom.server.cluster import make_cluster
+from cardroom.server.cluster import Cluster, LocalCluster
 from cardroom.server.keeper_hub import KeeperHub
 from cardroom.server.league_worker import LeagueWorker
 from cardroom.server.limits import Guards, RateLimited
@@ -186,6 +186,15 @@ class CardroomApp(FastAPI):
                 await sockets.play(WebSocket(scope, receive, send), table_id)
                 return
         await super().__call__(scope, receive, send)
+
+
+def make_cluster(settings: Settings) -> Cluster:
+    """Redis when a URL is configured (``--redis`` / ``CARDROOM_REDIS_URL``), else local."""
+    if not settings.redis_url:
+        return LocalCluster()
+    from cardroom.server.redis_cluster import RedisCluster
+
+    return RedisCluster(settings)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -4,21 +4,21 @@ PostgreSQL and Redis (``RedisCluster``, ``docs/scaling.md``).
 The registry (``registry.py``) asks its cluster three things: may this process own a table
 (``claim``), where is a table this process does not own (``locate``), and what do the other
 processes list in their lobbies. One process with no Redis answers "yes, nowhere, nothing":
-the same code path as before there was a cluster.
+the same code path as before there was a cluster. What a cluster asks of the registry in turn
+is ``TableDirectory``, a protocol, so the registry imports its cluster and not the reverse;
+which cluster a process joins is the app's choice (``app.make_cluster``).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardroom.tables.errors import Refusal
 
 if TYPE_CHECKING:
-    from cardroom.server.actor import TableActor
-    from cardroom.server.registry import Tables
-    from cardroom.server.settings import Settings
+    from cardroom.server.actor import Services, TableActor
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +27,25 @@ Listener = Callable[[dict[str, Any]], None]
 
 def not_found(table_id: str) -> Refusal:
     return Refusal(404, "not_found", f"no open table {table_id!r}")
+
+
+class TableDirectory(Protocol):
+    """What a cluster asks of this process's tables (``registry.Tables``): which it runs, to
+    drop one another process now owns, and to adopt one whose process died."""
+
+    @property
+    def services(self) -> Services: ...
+
+    @property
+    def by_id(self) -> dict[str, TableActor]: ...
+
+    def public(self) -> list[TableActor]: ...
+
+    def drop(self, actor: TableActor, code: int) -> None: ...
+
+    async def adopt(self, table_id: str) -> TableActor | None: ...
+
+    async def adopted(self, table_id: str) -> TableActor | None: ...
 
 
 class Cluster:
@@ -54,7 +73,7 @@ class Cluster:
         except Exception:  # one listener's bug must not stop the bus or the caller
             log.exception("a %s broadcast could not be handled", kind)
 
-    async def start(self, tables: Tables) -> None:
+    async def start(self, tables: TableDirectory) -> None:
         """Begin serving others (after this process restored the tables it owns)."""
         self.tables = tables
 
@@ -92,12 +111,3 @@ class Cluster:
 
 class LocalCluster(Cluster):
     """One process, any database: every table is here, and nothing is forwarded."""
-
-
-def make_cluster(settings: Settings) -> Cluster:
-    """Redis when a URL is configured (``--redis`` / ``CARDROOM_REDIS_URL``), else local."""
-    if not settings.redis_url:
-        return LocalCluster()
-    from cardroom.server.redis_cluster import RedisCluster
-
-    return RedisCluster(settings)

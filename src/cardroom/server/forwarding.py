@@ -7,13 +7,16 @@ bus. ``RemoteConnection`` stands, in the owner, for a socket held elsewhere: the
 text as to any ``Connection`` and it is forwarded to the one process holding that socket. So
 the table code is the same for local and remote people, and each socket gets exactly what the
 owner rendered for it (its own seat's view, R7.2), on the channel of its own process only.
+
+What they need of the cluster (``redis_cluster.RedisCluster``, which makes them) is
+``Forwarder``, a protocol: this module does not import the cluster that imports it.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardroom.server.auth import Identity
 from cardroom.server.protocol import ActionRequest
@@ -23,7 +26,6 @@ from cardroom.tables.errors import Refusal
 if TYPE_CHECKING:
     from cardroom.server.actor import TableActor
     from cardroom.server.connection import Connection
-    from cardroom.server.redis_cluster import RedisCluster
 
 # -- the wire form of calls ------------------------------------------------------------------------
 
@@ -49,13 +51,34 @@ def error_from_json(data: dict[str, Any]) -> Refusal:
     return Refusal(data["status"], data["code"], data["message"], data.get("rule"))
 
 
+# -- what they need of the cluster -----------------------------------------------------------------
+
+
+class Forwarder(Protocol):
+    """The cluster's bus as remote tables and sockets use it (``RedisCluster``)."""
+
+    remote: dict[str, RemoteConnection]  # conn id -> socket elsewhere, table here
+
+    async def call(self, remote: RemoteTable, command: Any) -> Any: ...
+
+    async def forward_connect(
+        self, remote: RemoteTable, conn: Connection, since: int | None
+    ) -> None: ...
+
+    def forward(self, conn: Connection, kind: str, **fields: Any) -> None: ...
+
+    def forward_gone(self, conn: Connection) -> None: ...
+
+    def post(self, node: str, message: dict[str, Any]) -> None: ...
+
+
 # -- a table elsewhere -----------------------------------------------------------------------------
 
 
 class RemoteTable:
     """A table another process owns, with the face of a ``TableActor`` for lobby and sockets."""
 
-    def __init__(self, cluster: RedisCluster, table_id: str, owner: str) -> None:
+    def __init__(self, cluster: Forwarder, table_id: str, owner: str) -> None:
         self.cluster = cluster
         self.id = table_id
         self.owner_node = owner
@@ -151,7 +174,7 @@ class RemoteConnection:
 
     def __init__(
         self,
-        cluster: RedisCluster,
+        cluster: Forwarder,
         conn_id: str,
         node: str,
         identity: Identity,

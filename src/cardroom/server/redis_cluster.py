@@ -23,7 +23,7 @@ from redis.asyncio import Redis
 from redis.typing import EncodableT, FieldT
 
 from cardroom.server.auth import Identity
-from cardroom.server.cluster import Cluster, not_found
+from cardroom.server.cluster import Cluster, TableDirectory, not_found
 from cardroom.server.forwarding import (
     RemoteConnection,
     RemoteTable,
@@ -40,7 +40,6 @@ from cardroom.tables.errors import Refusal
 if TYPE_CHECKING:
     from cardroom.server.actor import TableActor
     from cardroom.server.connection import Connection
-    from cardroom.server.registry import Tables
     from cardroom.server.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -106,7 +105,7 @@ class RedisCluster(Cluster):
 
     # -- life ------------------------------------------------------------------------------------
 
-    async def start(self, tables: Tables) -> None:
+    async def start(self, tables: TableDirectory) -> None:
         self.tables = tables
         self._last_renewed = asyncio.get_running_loop().time()
         await self.leases.beat()

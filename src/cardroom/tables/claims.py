@@ -4,19 +4,16 @@ a turn timer. It counts as a timeout (R7.3)."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from cardroom.tables import commands as c
-from cardroom.tables import pacing
+from cardroom.tables import pacing, scheduling
 from cardroom.tables.effects import Effect
 from cardroom.tables.errors import Refusal
 from cardroom.tables.events import table_event
-
-if TYPE_CHECKING:
-    from cardroom.tables.master import TableMaster
+from cardroom.tables.table_state import TableState
 
 
-def skip_turn(table: TableMaster, cmd: c.SkipTurn, out: list[Effect]) -> None:
+def skip_turn(table: TableState, cmd: c.SkipTurn, out: list[Effect]) -> None:
     """A seated player (or the owner) skips the turn of someone who is not really there:
     offline for ``claim_offline_after`` seconds, or idle for ``claim_idle_after`` at a
     table without a turn timer. It counts as a timeout (R7.3): a few in a row and a bot
@@ -35,13 +32,13 @@ def skip_turn(table: TableMaster, cmd: c.SkipTurn, out: list[Effect]) -> None:
         raise Refusal(409, "conflict", why_not_claimable(table, seat, wait))
     pacing.timed_out(
         table,
-        pacing.position_key(table),
+        scheduling.position_key(table),
         out,
         pre=[table_event("skipped", seat, by=who.id, name=who.name)],
     )
 
 
-def claim_in(table: TableMaster) -> float | None:
+def claim_in(table: TableState) -> float | None:
     """Seconds until the current turn may be skipped by the others (0: now); None when it
     may not be: no match being played, between rounds, a bot's turn (autopilot included),
     or a player who is here at a table whose turn timer will skip the turn itself."""
@@ -49,7 +46,7 @@ def claim_in(table: TableMaster) -> float | None:
     if m is None or not table.playing() or m.game_match.over:
         return None
     seat = m.game_match.current
-    if seat is None or pacing.bot_level_for(table, seat) is not None:
+    if seat is None or scheduling.bot_level_for(table, seat) is not None:
         return None
     player = table.seats[m.seats[seat]].player_id
     times = []
@@ -61,11 +58,11 @@ def claim_in(table: TableMaster) -> float | None:
     return round(max(0.0, min(times) - table.now), 1) if times else None
 
 
-def why_not_claimable(table: TableMaster, seat: int, wait: float | None) -> str:
+def why_not_claimable(table: TableState, seat: int, wait: float | None) -> str:
     assert table.match is not None
     name = table.seats[table.match.seats[seat]].player_name or f"seat {seat + 1}"
     if wait is None:
-        if pacing.bot_level_for(table, seat) is not None:
+        if scheduling.bot_level_for(table, seat) is not None:
             return f"a bot is playing {name}'s turn: there is nothing to skip"
         return f"{name} is here and the turn timer skips the turn when it runs out (R7.3)"
     here = table.seats[table.match.seats[seat]].player_id in table.audience.players()

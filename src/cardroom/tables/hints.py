@@ -4,19 +4,16 @@ off the table's writer (the ``Advise`` effect)."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
-from cardroom.bots.advice import GAMES as HINTED_GAMES
+from cardroom.bots.hints import GAMES as HINTED_GAMES
 from cardroom.tables import commands as c
 from cardroom.tables.effects import Advise, Effect
-
-if TYPE_CHECKING:
-    from cardroom.tables.master import TableMaster
+from cardroom.tables.table_state import TableState
 
 HINT_EVERY = 2.0  # seconds before a player may ask again about the same position
 
 
-def hint(table: TableMaster, cmd: c.Hint, out: list[Effect]) -> None:
+def hint(table: TableState, cmd: c.Hint, out: list[Effect]) -> None:
     """A hint for the asker's own turn, from their own view only (R7.6): counted, then
     worked out off the table's writer (``Advise``). Never at a ranked table, nor where the
     house rules turn hints off; a new position may be asked about at once, the same one

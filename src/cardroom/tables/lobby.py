@@ -4,11 +4,11 @@ eviction, the table closed; and what the lobby may list."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardroom.games.base import OptionsError
 from cardroom.tables import commands as c
-from cardroom.tables import moves, pacing, presence, rematches
+from cardroom.tables import moves, presence, rematches, scheduling
 from cardroom.tables.effects import (
     CloseSocket,
     Effect,
@@ -20,23 +20,21 @@ from cardroom.tables.effects import (
     Write,
 )
 from cardroom.tables.errors import Refusal, bad_options, rule_of
+from cardroom.tables.table_state import TableState
 from cardroom.tables.timers import ABANDON
-
-if TYPE_CHECKING:
-    from cardroom.tables.master import TableMaster
 
 MIN_ABANDON = 5.0
 MAX_ABANDON = 7 * 24 * 3600.0
 
 
-def save_seats(table: TableMaster, out: list[Effect]) -> None:
+def save_seats(table: TableState, out: list[Effect]) -> None:
     out.append(Write((SeatRows(table.seating.rows()),)))
     rematches.withdraw(table, "the seats changed", out)
     table.tell_table(out)
     presence.watch_people(table, out)
 
 
-def join(table: TableMaster, cmd: c.Join, out: list[Effect]) -> int:
+def join(table: TableState, cmd: c.Join, out: list[Effect]) -> int:
     """Sit down, or come back to your own seat (R2.4). Answers the table seat."""
     who = cmd.who
     if who.id in table.banned:
@@ -49,9 +47,9 @@ def join(table: TableMaster, cmd: c.Join, out: list[Effect]) -> int:
             mine.away = False
             match_seat = table.match_seat_of(who.id)
             if match_seat is not None:
-                pacing.end_autopilot(table, match_seat)
+                scheduling.end_autopilot(table, match_seat)
             save_seats(table, out)
-            pacing.schedule(table, out)
+            scheduling.schedule(table, out)
         return mine.number
     if table.playing():
         raise Refusal(
@@ -66,7 +64,7 @@ def join(table: TableMaster, cmd: c.Join, out: list[Effect]) -> int:
     return seat.number
 
 
-def leave(table: TableMaster, cmd: c.Leave, out: list[Effect]) -> None:
+def leave(table: TableState, cmd: c.Leave, out: list[Effect]) -> None:
     """Before a match the seat is freed; during one it waits for you (R2.4)."""
     seat = table.seat_of(cmd.who.id)
     if seat is None:
@@ -77,17 +75,17 @@ def leave(table: TableMaster, cmd: c.Leave, out: list[Effect]) -> None:
         seat.player_id = seat.player_name = None
         seat.away = False
     save_seats(table, out)
-    pacing.schedule(table, out)  # a bot plays the seat while you are away
+    scheduling.schedule(table, out)  # a bot plays the seat while you are away
 
 
-def bots_may_join(table: TableMaster, level: Any) -> str:
+def bots_may_join(table: TableState, level: Any) -> str:
     """Bots of a known level, and only between matches (R2.4)."""
     if table.playing():
         raise Refusal(409, "conflict", "bots join between matches, not during one (R2.4)")
     return table.seating.check_level(level)
 
 
-def add_bot(table: TableMaster, cmd: c.AddBot, out: list[Effect]) -> int:
+def add_bot(table: TableState, cmd: c.AddBot, out: list[Effect]) -> int:
     if cmd.who.id != table.owner.id and table.seat_of(cmd.who.id) is None:
         raise Refusal(403, "forbidden", "only the owner or a seated player may add bots")
     level = bots_may_join(table, cmd.level)
@@ -97,7 +95,7 @@ def add_bot(table: TableMaster, cmd: c.AddBot, out: list[Effect]) -> int:
     return seat.number
 
 
-def fill_with_bots(table: TableMaster, cmd: c.FillWithBots, out: list[Effect]) -> None:
+def fill_with_bots(table: TableState, cmd: c.FillWithBots, out: list[Effect]) -> None:
     """Every free seat gets a bot of ``level``, stored in one write (quick play)."""
     if cmd.who.id != table.owner.id:
         raise Refusal(403, "forbidden", "only the owner may fill a table with bots")
@@ -108,7 +106,7 @@ def fill_with_bots(table: TableMaster, cmd: c.FillWithBots, out: list[Effect]) -
     save_seats(table, out)
 
 
-def clear_seat(table: TableMaster, cmd: c.ClearSeat, out: list[Effect]) -> None:
+def clear_seat(table: TableState, cmd: c.ClearSeat, out: list[Effect]) -> None:
     table.seating.require_owner(cmd.who)
     if table.playing():
         raise Refusal(409, "conflict", "seats change between matches; evict a player instead")
@@ -120,7 +118,7 @@ def clear_seat(table: TableMaster, cmd: c.ClearSeat, out: list[Effect]) -> None:
     save_seats(table, out)
 
 
-def rename(table: TableMaster, cmd: c.Rename, out: list[Effect]) -> None:
+def rename(table: TableState, cmd: c.Rename, out: list[Effect]) -> None:
     """Seats are held by player id, so nothing moves; only the shown name changes."""
     who, changed = cmd.who, False
     for seat in table.seats:
@@ -135,7 +133,7 @@ def rename(table: TableMaster, cmd: c.Rename, out: list[Effect]) -> None:
         table.tell_table(out)
 
 
-def configure(table: TableMaster, cmd: c.Configure, out: list[Effect]) -> None:
+def configure(table: TableState, cmd: c.Configure, out: list[Effect]) -> None:
     """The owner's settings: house rules (with the turn timer) and the abandoned timeout."""
     table.seating.require_owner(cmd.who)
     fields: dict[str, Any] = {}
@@ -162,7 +160,7 @@ def configure(table: TableMaster, cmd: c.Configure, out: list[Effect]) -> None:
     table.tell_table(out)
 
 
-def start(table: TableMaster, cmd: c.Start, out: list[Effect]) -> None:
+def start(table: TableState, cmd: c.Start, out: list[Effect]) -> None:
     """Any seated player starts a match with the occupied seats. After a match, starting
     again is a proposal the other people accept (or decline): one click never throws
     everyone into a new match; bots accept at once."""
@@ -180,14 +178,14 @@ def start(table: TableMaster, cmd: c.Start, out: list[Effect]) -> None:
     table.tell_table(out)
 
 
-def options_to_start(table: TableMaster) -> Any:
+def options_to_start(table: TableState) -> Any:
     try:
         return table.options_for(len(table.seating.occupied()))
     except OptionsError as error:
         raise Refusal(409, "illegal", str(error), rule_of(str(error))) from None
 
 
-def evict(table: TableMaster, cmd: c.Evict, out: list[Effect]) -> None:
+def evict(table: TableState, cmd: c.Evict, out: list[Effect]) -> None:
     """The owner removes a player; during a match a bot plays the seat from now on."""
     table.seating.require_owner(cmd.who)
     seat = table.seating.seated_player(cmd.seat)
@@ -206,10 +204,10 @@ def evict(table: TableMaster, cmd: c.Evict, out: list[Effect]) -> None:
     out.append(Write((SeatRows(table.seating.rows()), banned)))
     rematches.withdraw(table, "the seats changed", out)
     table.tell_table(out)
-    pacing.schedule(table, out)
+    scheduling.schedule(table, out)
 
 
-def close(table: TableMaster, cmd: c.CloseTable, out: list[Effect]) -> None:
+def close(table: TableState, cmd: c.CloseTable, out: list[Effect]) -> None:
     table.status = "closed"
     rows: list[Row] = [TableFields({"status": "closed"}, closing=True)]
     m = table.match

@@ -13,15 +13,17 @@ Its state, what it says of itself and how it tells live here. Its commands, one 
 module, are functions of the master: ``lobby.py`` (seats, bots, house rules, the start, an
 eviction, closing), ``rematches.py``, ``claims.py`` (skipping an absent player's turn),
 ``presence.py`` (sockets, chat, the abandoned timer), ``hints.py``, ``moves.py`` (moves, the
-match, its rounds), ``pacing.py`` (timers, bots, timeouts) and ``restoring.py``. Its members
-keep their own state: ``Seating`` (``seats.py``), ``Audience`` (sockets, sequence numbers,
-history, exactly-once, ``audience.py``) and ``Timers`` (``timers.py``).
+match, its rounds), ``scheduling.py`` (what to arm next), ``pacing.py`` (timers fired, bots'
+moves, timeouts) and ``restoring.py``. They take the master as a ``TableState``
+(``table_state.py``, a protocol), so only the master imports them, never the reverse. Its
+members keep their own state: ``Seating`` (``seats.py``), ``Audience`` (sockets, sequence
+numbers, history, exactly-once, ``audience.py``) and ``Timers`` (``timers.py``); its pace is
+``TableSettings`` (``settings.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from cardroom.bots.levels import Level, levels_for
@@ -38,40 +40,20 @@ from cardroom.tables import (
     restoring,
 )
 from cardroom.tables import commands as c
-from cardroom.tables.audience import HISTORY_BYTES, Audience
+from cardroom.tables.audience import Audience
 from cardroom.tables.chat import ChatRoom
 from cardroom.tables.delivery import deliver
 from cardroom.tables.effects import Effect, Send
 from cardroom.tables.errors import Refusal
 from cardroom.tables.events import legal_json
-from cardroom.tables.moves import MatchInPlay
 from cardroom.tables.people import Identity
-from cardroom.tables.rematches import Rematch
 from cardroom.tables.seats import Seating, SeatState
+from cardroom.tables.settings import TableSettings
+from cardroom.tables.table_state import MatchInPlay, Rematch
 from cardroom.tables.timers import TURN, Timers
 
 SEQ_MARGIN_AFTER_RESTART = 100  # presence news is not stored; skip past any seq we may have sent
 WATCHERS_NAMED = 20  # the Table names its first watchers; the rest are only counted
-
-
-@dataclass(frozen=True, slots=True)
-class TableSettings:
-    """The pace of a table: the server's settings that the master needs."""
-
-    bot_delay: float = 0.8
-    round_pause: float = 5.0
-    autopilot_after: int = 3
-    autopilot_level: str = "medium"
-    history: int = 256  # broadcasts kept for reconnecting clients ...
-    history_bytes: int = HISTORY_BYTES  # ... within so many bytes of JSON text
-    max_sockets: int = 64  # sockets open to the table, beyond which only seated players get in
-    max_sockets_per_player: int = 4  # sockets one player opens to the table
-    claim_offline_after: float = 20.0  # seconds offline before others may skip the turn
-    claim_idle_after: float = 120.0  # seconds idle (no turn timer) before others may skip it
-    chat_length: int = 200  # characters in one chat line
-    chat_burst: int = 5  # chat lines one player may send at once ...
-    chat_every: float = 3.0  # ... then one every so many seconds
-    chat_kept: int = 30  # lines a (re)connecting socket is sent
 
 
 class TableMaster:

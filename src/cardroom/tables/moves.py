@@ -7,12 +7,11 @@ to its sender only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardroom.games.base import ACTION, NEXT_ROUND, GameMatch, IllegalMove, NotationError
 from cardroom.tables import commands as c
-from cardroom.tables import pacing
+from cardroom.tables import scheduling
 from cardroom.tables.audience import action_key
 from cardroom.tables.effects import (
     Effect,
@@ -27,26 +26,10 @@ from cardroom.tables.effects import (
 )
 from cardroom.tables.events import action_json, table_event
 from cardroom.tables.seats import match_seat_json
-
-if TYPE_CHECKING:
-    from cardroom.tables.master import TableMaster
+from cardroom.tables.table_state import MatchInPlay, TableState
 
 
-@dataclass(slots=True)
-class MatchInPlay:
-    """The match at the table and what the table keeps about it beside the engine."""
-
-    game_match: GameMatch
-    id: str
-    seats: list[int]  # the table seat of each match seat
-    moves: int = 0  # stored steps of the match
-    timeouts: list[int] = field(default_factory=list)  # timeouts in a row, per match seat (R7.3)
-    autopilot: set[int] = field(default_factory=set)  # match seats a bot plays for now
-    hints: list[int] = field(default_factory=list)  # hints used, per match seat (R7.6)
-    bot_seeds: dict[tuple[int, str], str] = field(default_factory=dict)  # (seat, level) -> seed
-
-
-def act(table: TableMaster, cmd: c.Act, out: list[Effect]) -> None:
+def act(table: TableState, cmd: c.Act, out: list[Effect]) -> None:
     """A player's move from a socket: applied and stored, or refused to its sender only."""
     who = table.audience.connections.get(cmd.conn)
     if who is None:
@@ -75,21 +58,21 @@ def act(table: TableMaster, cmd: c.Act, out: list[Effect]) -> None:
             "stale",
             f"the game has moved on since seq {cmd.after} (position of seq {position}); look again",
         )
-    back = pacing.end_autopilot(table, seat)
+    back = scheduling.end_autopilot(table, seat)
     pre = [table_event("autopilot", seat, on=False)] if back else []
     try:
         play(table, seat, action, out, ack=(who.id, cmd.id), sent_by=key, pre=pre)
     except IllegalMove as error:
         if back:  # the player is back even if the move was refused
             table.tell_table(out)
-            pacing.schedule(table, out)
+            scheduling.schedule(table, out)
         return refuse("illegal", error.message, error.rule)
     table.audience.remember(who.id, key)
     m.timeouts[seat] = 0
 
 
 def play(
-    table: TableMaster,
+    table: TableState,
     seat: int,
     action: Any,
     out: list[Effect],
@@ -128,7 +111,7 @@ def play(
 
 
 def finish_move(
-    table: TableMaster,
+    table: TableState,
     rows: list[Row],
     told: list[dict[str, Any]],
     out: list[Effect],
@@ -139,7 +122,7 @@ def finish_move(
     assert m is not None
     table.last_step_at = table.now
     timers: list[Effect] = []
-    pacing.schedule(table, timers)
+    scheduling.schedule(table, timers)
     table.audience.next_seq()
     changed = table.table_changes()
     if changed:
@@ -151,7 +134,7 @@ def finish_move(
         out.append(MatchFinished(m.id))
 
 
-def match_fields(table: TableMaster) -> MatchFields:
+def match_fields(table: TableState) -> MatchFields:
     assert table.match is not None
     gm = table.match.game_match
     fields: dict[str, Any] = {"scores": list(gm.scores), "rounds": gm.round_number}
@@ -160,7 +143,7 @@ def match_fields(table: TableMaster) -> MatchFields:
     return MatchFields(table.match.id, fields, finished=gm.over)
 
 
-def round_summary(table: TableMaster) -> dict[str, Any]:
+def round_summary(table: TableState) -> dict[str, Any]:
     assert table.match is not None
     gm = table.match.game_match
     return table_event(
@@ -172,7 +155,7 @@ def round_summary(table: TableMaster) -> dict[str, Any]:
     )
 
 
-def begin_match(table: TableMaster, options: Any, seats: list[int], out: list[Effect]) -> None:
+def begin_match(table: TableState, options: Any, seats: list[int], out: list[Effect]) -> None:
     seed = table.new_seed()
     game_match = table.game.new_match(options, seed, record=False)  # moves: in the database
     match_id = table.new_id()
@@ -182,7 +165,7 @@ def begin_match(table: TableMaster, options: Any, seats: list[int], out: list[Ef
     table.rematch = None
     table.last_step_at = table.now
     timers: list[Effect] = []
-    pacing.schedule(table, timers)
+    scheduling.schedule(table, timers)
     table.audience.next_seq()
     match_row = {
         "id": match_id,
@@ -207,7 +190,7 @@ def begin_match(table: TableMaster, options: Any, seats: list[int], out: list[Ef
     out.extend(timers)
 
 
-def install(table: TableMaster, game_match: GameMatch, match_id: str, seats: list[int]) -> None:
+def install(table: TableState, game_match: GameMatch, match_id: str, seats: list[int]) -> None:
     table.match = MatchInPlay(
         game_match,
         match_id,
@@ -218,7 +201,7 @@ def install(table: TableMaster, game_match: GameMatch, match_id: str, seats: lis
     index_players(table)
 
 
-def index_players(table: TableMaster) -> None:
+def index_players(table: TableState) -> None:
     table.player_seats = {}
     if table.match is None:
         return
@@ -228,7 +211,7 @@ def index_players(table: TableMaster) -> None:
             table.player_seats[player] = match_seat
 
 
-def next_round(table: TableMaster, out: list[Effect]) -> None:
+def next_round(table: TableState, out: list[Effect]) -> None:
     """Deal the next round, with the game's between-round steps (Skip: R2.5's fall-back)."""
     m = table.match
     if m is None or not m.game_match.between_rounds or not table.playing():
@@ -248,7 +231,7 @@ def next_round(table: TableMaster, out: list[Effect]) -> None:
     finish_move(table, rows, told, out)
 
 
-def absent_seats(table: TableMaster) -> frozenset[int]:
+def absent_seats(table: TableState) -> frozenset[int]:
     """Match seats whose player has gone (left, away, or not connected); bots never are."""
     assert table.match is not None
     connected = table.audience.players()

@@ -3,23 +3,19 @@ abandoned-table timer, armed while none of the table's people is here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardroom.tables import commands as c
-from cardroom.tables import pacing
+from cardroom.tables import scheduling
 from cardroom.tables.chat import ChatRefused
 from cardroom.tables.effects import Effect, SeatRows, Send, Write
 from cardroom.tables.errors import Refusal
 from cardroom.tables.people import Identity
+from cardroom.tables.table_state import TableState
 from cardroom.tables.timers import ABANDON
-
-if TYPE_CHECKING:
-    from cardroom.tables.master import TableMaster
 
 SOCKET_PROTOCOL = 1  # the table socket's version (docs/protocol.md), said in the welcome
 
 
-def connect(table: TableMaster, cmd: c.Connect, out: list[Effect]) -> None:
+def connect(table: TableState, cmd: c.Connect, out: list[Effect]) -> None:
     """A socket said hello. Only a seated player's arrival is news for everyone (a
     ``table`` message); a spectator's is counted in the next one, so a crowd of watchers
     does not make the table send each of them the whole table again."""
@@ -58,14 +54,14 @@ def connect(table: TableMaster, cmd: c.Connect, out: list[Effect]) -> None:
         seat.away = False
         out.append(Write((SeatRows(table.seating.rows()),), wait=False))
         changed = True
-    if match_seat is not None and pacing.end_autopilot(table, match_seat):
+    if match_seat is not None and scheduling.end_autopilot(table, match_seat):
         changed = True
-        pacing.schedule(table, out)
+        scheduling.schedule(table, out)
     if changed:
         table.tell_table(out)
 
 
-def disconnect(table: TableMaster, cmd: c.Disconnect, out: list[Effect]) -> None:
+def disconnect(table: TableState, cmd: c.Disconnect, out: list[Effect]) -> None:
     gone = table.audience.depart(cmd.conn)
     if gone is not None:
         table.gone_since[gone.id] = table.now
@@ -74,7 +70,7 @@ def disconnect(table: TableMaster, cmd: c.Disconnect, out: list[Effect]) -> None
     watch_people(table, out)
 
 
-def chat(table: TableMaster, cmd: c.Chat, out: list[Effect]) -> None:
+def chat(table: TableState, cmd: c.Chat, out: list[Effect]) -> None:
     """A line said at the table, to everyone here (``chat.py`` checks and paces it); a
     refused line goes back to its sender only."""
     who = table.audience.connections.get(cmd.conn)
@@ -96,7 +92,7 @@ def chat(table: TableMaster, cmd: c.Chat, out: list[Effect]) -> None:
     out.extend(Send(conn, line) for conn in table.audience.connections)
 
 
-def check_room(table: TableMaster, who: Identity) -> None:
+def check_room(table: TableState, who: Identity) -> None:
     """Refuse a socket beyond the table's caps, before anything changes. A player holding
     a seat always gets in (within their own cap): watchers cannot crowd out the players."""
     full = len(table.audience.connections) >= table.settings.max_sockets
@@ -117,12 +113,12 @@ def check_room(table: TableMaster, who: Identity) -> None:
         )
 
 
-def resync(table: TableMaster, cmd: c.Resync, out: list[Effect]) -> None:
+def resync(table: TableState, cmd: c.Resync, out: list[Effect]) -> None:
     if cmd.conn in table.audience.connections:
         out.append(table.sync(cmd.conn))
 
 
-def people_here(table: TableMaster) -> bool:
+def people_here(table: TableState) -> bool:
     """Whether a seated player (or the owner) is connected: watchers alone do not keep a
     table open."""
     here = table.audience.players()
@@ -131,7 +127,7 @@ def people_here(table: TableMaster) -> bool:
     )
 
 
-def watch_people(table: TableMaster, out: list[Effect], rearm: bool = False) -> None:
+def watch_people(table: TableState, out: list[Effect], rearm: bool = False) -> None:
     """A table none of its people are at closes after ``abandon_after`` seconds."""
     if people_here(table):
         table.timers.cancel(ABANDON, out)

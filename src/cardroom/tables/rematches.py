@@ -3,8 +3,7 @@ always are), declined or withdrawn when the seats change."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardroom.tables import commands as c
 from cardroom.tables import moves
@@ -12,21 +11,10 @@ from cardroom.tables.effects import Effect
 from cardroom.tables.errors import Refusal
 from cardroom.tables.events import table_event
 from cardroom.tables.people import Identity
-
-if TYPE_CHECKING:
-    from cardroom.tables.master import TableMaster
+from cardroom.tables.table_state import Rematch, TableState
 
 
-@dataclass(slots=True)
-class Rematch:
-    """A rematch proposed after a match: who proposed it and the people who said yes (bots
-    always do). It starts once every person seated has; a "no" or a change of seats ends it."""
-
-    by: Identity
-    accepted: set[str] = field(default_factory=set)
-
-
-def agree(table: TableMaster, who: Identity, options: Any, out: list[Effect]) -> None:
+def agree(table: TableState, who: Identity, options: Any, out: list[Effect]) -> None:
     """``who`` proposes a rematch, or accepts the one proposed; the last yes starts it."""
     proposal = table.rematch
     seat = table.match_seat_of(who.id)
@@ -49,7 +37,7 @@ def agree(table: TableMaster, who: Identity, options: Any, out: list[Effect]) ->
     table.tell_table(out)
 
 
-def decline(table: TableMaster, cmd: c.DeclineRematch, out: list[Effect]) -> None:
+def decline(table: TableState, cmd: c.DeclineRematch, out: list[Effect]) -> None:
     """A seated player says no to the rematch proposed (its proposer: withdraws it)."""
     who = cmd.who
     if table.seat_of(who.id) is None:
@@ -62,13 +50,13 @@ def decline(table: TableMaster, cmd: c.DeclineRematch, out: list[Effect]) -> Non
     table.tell_table(out)
 
 
-def withdraw(table: TableMaster, reason: str, out: list[Effect]) -> None:
+def withdraw(table: TableState, reason: str, out: list[Effect]) -> None:
     if table.rematch is not None:
         table.rematch = None
         table.tell_news([table_event("rematch_withdrawn", reason=reason)], out)
 
 
-def waits_for(table: TableMaster) -> list[int]:
+def waits_for(table: TableState) -> list[int]:
     """The table seats of the people who have not accepted the proposed rematch."""
     if table.rematch is None:
         return []
@@ -78,7 +66,7 @@ def waits_for(table: TableMaster) -> list[int]:
     ]
 
 
-def to_json(table: TableMaster) -> dict[str, Any] | None:
+def to_json(table: TableState) -> dict[str, Any] | None:
     if table.rematch is None:
         return None
     waiting = waits_for(table)

@@ -4,20 +4,18 @@ a failed write."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardroom.games.base import Step, rebuild
 from cardroom.tables import commands as c
-from cardroom.tables import moves, pacing
+from cardroom.tables import moves, scheduling
 from cardroom.tables.effects import Effect
+from cardroom.tables.table_state import TableState
 from cardroom.tables.timers import BOT, ROUND, TURN
-
-if TYPE_CHECKING:
-    from cardroom.tables.master import TableMaster
 
 
 def restore_match(
-    table: TableMaster,
+    table: TableState,
     row: Mapping[str, Any],
     stored: list[dict[str, Any]],
     runtime: Mapping[str, Any] | None,
@@ -48,11 +46,11 @@ def restore_match(
     table.last_step_at = table.now
     out: list[Effect] = []
     if table.status == "playing":
-        pacing.schedule(table, out, deadline=runtime.get("deadline"))
+        scheduling.schedule(table, out, deadline=runtime.get("deadline"))
     return out
 
 
-def reload(table: TableMaster, cmd: c.Reload, out: list[Effect]) -> None:
+def reload(table: TableState, cmd: c.Reload, out: list[Effect]) -> None:
     """After a failed write: the match as stored, and everyone shown that position."""
     runtime = table.runtime_json()
     table.stored_fields.clear()  # not known after a failed write: store them again

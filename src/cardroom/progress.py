@@ -1,5 +1,6 @@
-"""One progress bar for every long job (simulations, tournaments), on stderr so that stdout
-stays the result alone."""
+"""One progress bar for every long job (simulations, tournaments, benchmarks), on stderr so
+that stdout stays the result alone. Beside the layers, not in one: the commands and the
+benchmarks below them both show it."""
 
 from __future__ import annotations
 
