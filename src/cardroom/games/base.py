@@ -185,6 +185,10 @@ class StateEngine:
     check: Callable[[Any, Any], None]
     """Raise ``IllegalMove`` for an action the rules refuse in this state; change nothing."""
     view: Callable[[Any, int | None], Any]
+    reference: Callable[..., Any] | None = None
+    """The same greedy games in the tightest plain Python, ``reference(players, stock, seed)``
+    -> (winners, scores, rounds): the yardstick of ``cardroom bench engine`` (Skip's
+    ``games/skip/reference.py``), or None."""
 
 
 class Game(Protocol):

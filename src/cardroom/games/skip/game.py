@@ -7,6 +7,7 @@ from typing import Any
 
 from ..base import StateEngine
 from ..packaged import PackagedGame
+from . import reference
 from .facts import analyse, mode_of, steps_of_record
 from .keeper import KEEPER
 from .match import Match
@@ -60,6 +61,7 @@ SKIP = SkipGame(
         apply_fast=apply_fast,
         check=check,
         view=view,
+        reference=reference.play_match,
     ),
     terminal=SkipTerminal,
     keeper=KEEPER,
