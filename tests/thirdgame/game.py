@@ -105,7 +105,8 @@ class View:
     def to_json(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         legal = [action_to_json(a) for a in self.legal_actions()]
-        return json.loads(json.dumps({**data, "legal": legal}))  # tuples as JSON lists
+        data = {"game": GAME, **data, "legal": legal}
+        return json.loads(json.dumps(data))  # tuples as JSON lists
 
 
 @dataclass(slots=True)
@@ -233,6 +234,10 @@ class Match:
         if result is None:
             return None
         return {"points": list(result.points), "winners": list(result.winners)}
+
+
+def move_json(seat: int, action: Play) -> dict[str, Any]:
+    return {"seat": seat, "action": action_to_json(action)}
 
 
 def to_record(match: Match, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
