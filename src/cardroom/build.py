@@ -9,6 +9,7 @@ by the build, holds each source's sha256. After an edit, or with ``CARDROOM_PURE
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.abc
 import importlib.machinery
@@ -19,28 +20,44 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
+SOURCE_ROOT = Path(__file__).resolve().parent.parent
+MANIFEST = Path(__file__).with_name("compiled-sources.txt")
+GAMES_ROOT = SOURCE_ROOT / "cardroom" / "games"
+
+
+def declared(package: Path) -> tuple[str, ...]:
+    """The modules a game package declares for compiling: its ``__init__.py``'s ``COMPILED``
+    tuple of module names, read as source (importing the package here would import its
+    modules before ``choose`` decides which build to run)."""
+    init = package / "__init__.py"
+    if not init.exists():
+        return ()
+    for node in ast.parse(init.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "COMPILED" for target in node.targets
+        ):
+            dotted = ".".join(package.relative_to(SOURCE_ROOT).parts)
+            return tuple(f"{dotted}.{name}" for name in ast.literal_eval(node.value))
+    return ()
+
+
 COMPILED_MODULES: tuple[str, ...] = (
     "cardroom.games.shuffling",
-    "cardroom.games.skip.cards",
-    "cardroom.games.skip.actions",
-    "cardroom.games.skip.state",
-    "cardroom.games.skip.rules",
-    "cardroom.games.skip.views",
-    "cardroom.games.skip.match",
+    *(
+        module
+        for package in sorted(GAMES_ROOT.iterdir())
+        if package.is_dir()
+        for module in declared(package)
+    ),
     "cardroom.bots.greedy",
-    "cardroom.games.skip.turns",
-    "cardroom.games.skip.sampling",
     "cardroom.bots.planner",
     "cardroom.bots.expert",
 )
-"""What ``make compiled`` compiles: Skip's rules, state and views, its match, the shuffle and
-the greedy bot (the loop of simulations); the turn search, the deal sampler, the planner and
-the expert (their search and rollouts: about 4x faster compiled, so Master thinks within its
-time in live play and tournaments of the expert take a quarter of the CPU). Each must
-type-check and compile under mypyc."""
-
-SOURCE_ROOT = Path(__file__).resolve().parent.parent
-MANIFEST = Path(__file__).with_name("compiled-sources.txt")
+"""What ``make compiled`` compiles: what each game package declares (Skip: its rules, state
+and views, its match, the turn search and the deal sampler), the shuffle and the greedy bot
+(the loop of simulations), the planner and the expert (their search and rollouts: about 4x
+faster compiled, so Master thinks within its time in live play and tournaments of the expert
+take a quarter of the CPU). Each must type-check and compile under mypyc."""
 
 
 def source_of(module: str) -> Path:
@@ -80,11 +97,15 @@ def present_modules() -> list[str]:
 
 
 def running() -> str:
-    """``compiled`` when the compiled engine runs, else ``pure Python``."""
-    rules = sys.modules.get("cardroom.games.skip.rules")
-    if rules is None:
-        rules = importlib.import_module("cardroom.games.skip.rules")
-    return "pure Python" if (rules.__file__ or "").endswith(".py") else "compiled"
+    """``compiled`` when the compiled engine runs (its first game module is an extension),
+    else ``pure Python``."""
+    first = next(
+        m for m in COMPILED_MODULES if m.startswith("cardroom.games.") and m.count(".") > 2
+    )
+    module = sys.modules.get(first)
+    if module is None:
+        module = importlib.import_module(first)
+    return "pure Python" if (module.__file__ or "").endswith(".py") else "compiled"
 
 
 class _PureFinder(importlib.abc.MetaPathFinder):

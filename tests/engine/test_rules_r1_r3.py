@@ -23,8 +23,8 @@ from cardroom.games.skip import (
 from cardroom.games.skip.cards import card_from_json, deck_units, new_deck
 from cardroom.games.skip.match import draw_for_dealer
 from cardroom.games.skip.rules import first_player
+from cardroom.games.skip.terminal import card_markup
 from cardroom.sim.play import play_match
-from cardroom.sim.render import card_markup
 
 from .support import W, deck_for, finish_match_round, make_state
 

@@ -1,13 +1,13 @@
-"""The bench's tight reference (``benchmarks/skip_reference.py``) plays the engine's games:
+"""The bench's tight reference (``games/skip/reference.py``) plays the engine's games:
 same deals, same greedy choices, so the same winners, scores and rounds."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardroom.benchmarks import skip_reference
 from cardroom.bots import make_bot
 from cardroom.games.skip import Options
+from cardroom.games.skip import reference as skip_reference
 from cardroom.sim.play import play_match
 
 

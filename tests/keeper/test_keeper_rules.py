@@ -56,11 +56,12 @@ def test_S6_1_zero_and_negative_sums_are_never_doubled(own):
 
 
 def test_S6_1_the_keeper_scores_with_the_engines_own_functions():
-    """One implementation: the keeper imports the functions the matches score with."""
-    assert sheet.round_result is skyjo_rules.round_result
-    assert sheet.game_winners is skyjo_match.game_winners
-    assert sheet.round_points is skip_rules.round_points
-    assert sheet.match_winners is skip_match.match_winners
+    """One implementation: the keeper scores with the functions the matches score with,
+    which each game gives it (``Game.keeper``)."""
+    assert sheet.SKYJO.round_result is skyjo_rules.round_result
+    assert sheet.SKYJO.game_winners is skyjo_match.game_winners
+    assert sheet.SKIP.round_points is skip_rules.round_points
+    assert sheet.SKIP.match_winners is skip_match.match_winners
 
 
 def _extreme(best) -> int:

@@ -270,6 +270,9 @@ class Person:
             assert seen["drawn"] is None or seen["current"] == self.seat, "a drawn card leaked"
             assert self.spectator is False or "legal" not in message
             return
+        if seen.get("game") not in (None, "skip"):  # another game (tests/thirdgame): its seat's
+            assert seen["seat"] == (None if self.spectator else self.seat), "another seat's view"
+            return
         assert set(seen) == VIEW_KEYS, f"unexpected view fields {set(seen) ^ VIEW_KEYS}"
         if self.spectator or self.seat is None:
             assert seen["seat"] is None and seen["hand"] is None, "a spectator saw a hand"

@@ -17,12 +17,31 @@ from __future__ import annotations
 import platform
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from cardroom.bots import Bot, make_bot
 from cardroom.bots.levels import LEVELS
-from cardroom.games.skip import Options, State, apply_fast, legal_actions, new_round, view
+from cardroom.games import get_game
 from cardroom.sim.tournament import percentile
 from cardroom.sim.tournament import run as tournament
+
+SKIP = get_game("skip")
+RULES = SKIP.engine
+assert RULES is not None
+new_round, apply_fast, view, legal_actions = (
+    RULES.new_round,
+    RULES.apply_fast,
+    RULES.view,
+    RULES.legal_actions,
+)
+State = Any
+"""A Skip position (the engine's state)."""
+
+
+def skip_options(**values: Any) -> Any:
+    """Skip's options from keyword values, as the contract builds them."""
+    return SKIP.options_from_json(values)
+
 
 HORIZON = {"horizon": 1}  # the short-horizon search with the learned leaf (bots/value.py)
 EIGHT_SAMPLES = {"samples": 8, "candidates": 3}  # a third of the Master's search, for scale
@@ -39,7 +58,7 @@ def positions(count: int, players: int = 2, seed: int = 1, endgame: int = 0) -> 
     """Positions from planner-vs-planner rounds, one for every decision, until ``count``; with
     ``endgame`` only those where some stock is down to that many cards (where the expert
     searches, so where it is slowest)."""
-    options = Options(players=players, match_target=None)
+    options = skip_options(players=players, match_target=None)
     planner = make_bot("planner")
     found: list[State] = []
     game = 0
@@ -93,9 +112,9 @@ def run(decisions: int = 400, games: int = 0, jobs: int = 2) -> list[Figure]:
         )
     if games:
         for bots, options in (
-            (["planner", "greedy"], Options(players=2, match_target=None)),
-            (["planner", "greedy"], Options(players=4, teams=True, match_target=None)),
-            (["expert", "planner"], Options(players=2, match_target=None)),
+            (["planner", "greedy"], skip_options(players=2, match_target=None)),
+            (["planner", "greedy"], skip_options(players=4, teams=True, match_target=None)),
+            (["expert", "planner"], skip_options(players=2, match_target=None)),
         ):
             result = tournament(bots, options, games, seed=1, jobs=jobs).to_json()
             first = result["bots"][bots[0]]

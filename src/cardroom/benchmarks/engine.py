@@ -1,9 +1,10 @@
 """Engine speed and memory: whole greedy games, legal-action listings, applied moves, state size.
 
 Run: ``cardroom bench engine`` (or ``python -m cardroom.benchmarks.engine``). One process,
-one core, CPU time. Skip: 2-player greedy games as ``simulate`` plays them, raced batch by batch
-against ``skip_reference`` (the same games in the tightest plain Python), so the ratio holds on
-a shared machine; the table says whether the compiled build (mypyc) or pure Python ran.
+one core, CPU time. Skip: 2-player greedy games as ``simulate`` plays them, raced batch by
+batch against Skip's reference (``games/skip/reference.py``: the same games in the tightest
+plain Python), so the ratio holds on a shared machine; the table says whether the compiled
+build (mypyc) or pure Python ran.
 Goals (issue 16): pure Python at 2x its former ~480 rounds per CPU second, i.e. at least 0.71 of
 the tight reference; a compiled build within 2x of the fastest JS peer. ``--game skyjo`` measures
 Skyjo instead: whole greedy games to 100 as ``simulate`` and ``tournament`` play them (a view
@@ -21,12 +22,26 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from cardroom.benchmarks import skip_reference
 from cardroom.bots import make_bot
 from cardroom.build import running
-from cardroom.games.skip import Action, Options, State, apply, legal_actions, new_round, view
+from cardroom.games import get_game
+from cardroom.games.base import StateEngine
 from cardroom.sim.play import play_match
+
+SKIP = get_game("skip")
+SKYJO = get_game("skyjo")
+
+
+def _engine(game: Any) -> StateEngine:
+    assert game.engine is not None, f"{game.title} has no state engine to measure"
+    return game.engine
+
+
+def _options(players: int) -> Any:
+    """Skip's single-round options for ``players`` (the default stock)."""
+    return SKIP.options_from_json({"players": players, "match_target": None})
 
 
 @dataclass
@@ -42,7 +57,7 @@ def games_per_second(players: int, seconds: float, batches: int = 7) -> tuple[fl
     (trusted bots, no move log), in CPU time: (best, median) games per CPU second, and rounds
     per game. The best batch and the median are both reported: a shared machine's speed moves
     by tens of percent from second to second."""
-    options = Options(players=players, match_target=None)
+    options = _options(players)
     bots = [make_bot("greedy", seat) for seat in range(players)]
     rates = []
     games = rounds = 0
@@ -70,10 +85,12 @@ class Race:
 
 def race_reference(seconds: float, batches: int = 7, players: int = 2) -> Race:
     """Greedy games per CPU second of the engine (as ``simulate`` plays them) and of
-    ``skip_reference`` (the same games in the tightest plain Python), batches interleaved so
+    Skip's reference (the same games in the tightest plain Python), batches interleaved so
     both see the same machine; a batch's ratio compares neighbours in time."""
-    options = Options(players=players, match_target=None)
+    options = _options(players)
     bots = [make_bot("greedy", seat) for seat in range(players)]
+    reference_game = _engine(SKIP).reference
+    assert reference_game is not None
     engine, reference, ratios = [], [], []
     games = rounds = 0
     for batch in range(batches):
@@ -85,7 +102,7 @@ def race_reference(seconds: float, batches: int = 7, players: int = 2) -> Race:
         engine.append((games - first) / (time.process_time() - start))
         start = time.process_time()
         for game in range(first, games):
-            skip_reference.play_match(players, options.stock, f"race/{game}")
+            reference_game(players, options.stock, f"race/{game}")
         reference.append((games - first) / (time.process_time() - start))
         ratios.append(engine[batch] / reference[batch])
     return Race(engine, reference, ratios, rounds / games)
@@ -116,10 +133,12 @@ def reference_loop_seconds(
 
 def sample_positions(count: int) -> list:
     """States taken from greedy 4-player games, to time listings and moves on real positions."""
-    options = Options(players=4, match_target=None)
+    options = _options(4)
     bots = [make_bot("greedy", seat) for seat in range(4)]
-    states: list[State] = []
-    actions: list[Action] = []
+    rules = _engine(SKIP)
+    new_round, view, apply = rules.new_round, rules.view, rules.apply
+    states: list[Any] = []
+    actions: list[Any] = []
     seed = 0
     while len(states) < count:
         state = new_round(options, f"positions/{seed}")
@@ -133,6 +152,7 @@ def sample_positions(count: int) -> list:
 
 
 def listings_per_second(positions: list, repeats: int = 3) -> float:
+    legal_actions = _engine(SKIP).legal_actions
     best = float("inf")
     for _ in range(repeats):
         start = time.perf_counter()
@@ -143,6 +163,7 @@ def listings_per_second(positions: list, repeats: int = 3) -> float:
 
 
 def moves_per_second(positions: list, repeats: int = 3) -> float:
+    apply = _engine(SKIP).apply
     best = float("inf")
     for _ in range(repeats):
         copies = [(state.copy(), action) for state, action in positions]
@@ -154,7 +175,8 @@ def moves_per_second(positions: list, repeats: int = 3) -> float:
 
 
 def bytes_per_state(players: int, count: int = 500) -> float:
-    options = Options(players=players, match_target=None)
+    options = _options(players)
+    new_round = _engine(SKIP).new_round
     gc.collect()
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
@@ -177,7 +199,7 @@ def run(seconds: float = 3.0) -> list[Figure]:
     figures.append(Figure(f"{label}, median batch", statistics.median(race.engine), "games/CPU s"))
     rounds = statistics.median(race.engine) * race.rounds_per_game
     figures.append(Figure("  the same in rounds, median batch", rounds, "rounds/CPU s"))
-    label = "2-player greedy games, tight plain-Python reference (skip_reference.py)"
+    label = "2-player greedy games, tight plain-Python reference (games/skip/reference.py)"
     figures.append(Figure(f"{label}, median", statistics.median(race.reference), "games/CPU s"))
     ratio = statistics.median(race.ratios)
     figures.append(Figure("engine ÷ tight reference, median of batches", ratio, "×", 2))
@@ -214,9 +236,7 @@ def skyjo_games_per_second(
 ) -> tuple[float, float, float]:
     """Whole Skyjo games to 100 between greedy bots, in CPU time: (best, median) games per
     CPU second, moves per game. Time another process takes from this core is not counted."""
-    from cardroom.games import skyjo
-
-    options = skyjo.Options(players=players)
+    options = SKYJO.options_from_json({"players": players})
     bots = [make_bot("greedy", seat, game="skyjo") for seat in range(players)]
     rates = []
     games = moves = 0
@@ -235,25 +255,24 @@ def skyjo_games_per_second(
 def skyjo_told_moves_per_second(count: int, repeats: int = 3) -> float:
     """Moves applied as a table applies them (``apply``: checked, with the events it tells),
     on positions of 2-player greedy games, per CPU second."""
-    from cardroom.games import skyjo
-
-    options = skyjo.Options(players=2)
+    rules = _engine(SKYJO)
+    options = SKYJO.options_from_json({"players": 2})
     bots = [make_bot("greedy", seat, game="skyjo") for seat in range(2)]
-    positions: list[tuple[skyjo.State, skyjo.Action]] = []
+    positions: list[tuple[Any, Any]] = []
     seed = 0
     while len(positions) < count:
-        state = skyjo.new_round(options, f"positions/{seed}")
+        state = rules.new_round(options, f"positions/{seed}")
         seed += 1
         while state.result is None and len(positions) < count:
-            action = bots[state.current].choose(skyjo.view(state, state.current))
+            action = bots[state.current].choose(rules.view(state, state.current))
             positions.append((state.copy(), action))
-            skyjo.apply(state, action)
+            rules.apply(state, action)
     best = float("inf")
     for _ in range(repeats):
         copies = [(state.copy(), action) for state, action in positions]
         start = time.process_time()
         for state, action in copies:
-            skyjo.apply(state, action)
+            rules.apply(state, action)
         best = min(best, time.process_time() - start)
     return len(positions) / best
 

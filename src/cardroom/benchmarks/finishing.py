@@ -28,7 +28,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cardroom.bots import make_bot
-from cardroom.games.skip import Options, action_to_json
+from cardroom.games import get_game
 from cardroom.league import on_match_finished
 from cardroom.server.league_worker import LeagueWorker
 from cardroom.server.settings import Settings
@@ -37,13 +37,15 @@ from cardroom.store import repository as repo
 from cardroom.store.database import migrate, open_engine
 from cardroom.store.journal import Journal
 
+SKIP = get_game("skip")
+
 TICK = 0.002  # seconds between the busy table's moves
 SETTLE = 0.3  # seconds of moves before and after the counting
 
 
 def _store_finished(engine: Any, match_id: str, seed: str) -> int:
     """A 500-point match of greedy bots, stored as the server stores one; its step count."""
-    options = Options(players=2, match_target=500)
+    options = SKIP.options_from_json({"players": 2, "match_target": 500})
     match = play_match(options, seed, [make_bot("greedy", f"{seed}/{s}") for s in range(2)])
     with engine.begin() as conn:
         seats = [
@@ -73,7 +75,7 @@ def _store_finished(engine: Any, match_id: str, seed: str) -> int:
             for seat, action in log.moves:
                 number += 1
                 repo.insert_move(
-                    conn, match_id, number, log.number, "action", seat, action_to_json(action)
+                    conn, match_id, number, log.number, "action", seat, SKIP.action_to_json(action)
                 )
     return number
 

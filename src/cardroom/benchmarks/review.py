@@ -18,23 +18,24 @@ from rich.table import Table
 from cardroom.bots import make_bot
 from cardroom.bots.review import review
 from cardroom.bots.skyjo import review as skyjo_review
-from cardroom.games import skyjo
+from cardroom.games import get_game
 from cardroom.games.base import ACTION, NEXT_ROUND, Step
-from cardroom.games.skip import Options, action_to_json
 from cardroom.sim.play import play_match
 
+SKIP = get_game("skip")
+SKYJO = get_game("skyjo")
 GOAL = 10.0
 
 
 def main(rounds: int = 3, seed: int = 1) -> None:
     console = Console()
-    options = Options(players=2, match_target=None)
+    options = SKIP.options_from_json({"players": 2, "match_target": None})
     rows = []
     for number in range(rounds):
         match_seed = f"review-bench/{seed}/{number}"
         bots = [make_bot("planner", f"{match_seed}/0"), make_bot("greedy", f"{match_seed}/1")]
         match = play_match(options, match_seed, bots)
-        steps = [Step(ACTION, s, action_to_json(a)) for s, a in match.rounds[0].moves]
+        steps = [Step(ACTION, s, SKIP.action_to_json(a)) for s, a in match.rounds[0].moves]
         started = time.perf_counter()
         decisions = sum(review(options, match_seed, steps, seat).decisions for seat in (0, 1))
         rows.append((time.perf_counter() - started, decisions, match.rounds[0].turns))
@@ -55,7 +56,7 @@ def main(rounds: int = 3, seed: int = 1) -> None:
     decisions = 0
     for match_seed, steps in skyjo_games:
         started = time.perf_counter()
-        skyjo_options = skyjo.Options(players=2)
+        skyjo_options = SKYJO.options_from_json({"players": 2})
         for seat in (0, 1):
             decisions += skyjo_review.review(skyjo_options, match_seed, steps, seat).decisions
         per_game.append(time.perf_counter() - started)
@@ -68,7 +69,7 @@ def main(rounds: int = 3, seed: int = 1) -> None:
 
 def skyjo_game(match_seed: str) -> tuple[str, list[Step]]:
     """A whole Skyjo game, the Hard counter against a counter that slips, as stored steps."""
-    match = skyjo.Match(skyjo.Options(players=2), match_seed)
+    match = SKYJO.new_match(SKYJO.options_from_json({"players": 2}), match_seed)
     slipping = {"slip": 0.1, "counting": 0, "column": 0.3, "gift": 0.0}
     bots = [make_bot("counter", match_seed, game="skyjo")]
     bots.append(make_bot("casual", match_seed, slipping, game="skyjo"))
@@ -78,7 +79,7 @@ def skyjo_game(match_seed: str) -> tuple[str, list[Step]]:
         if not match.between_rounds:
             seat = match.current
             assert seat is not None
-            step = Step(ACTION, seat, skyjo.action_to_json(bots[seat].choose(match.view(seat))))
+            step = Step(ACTION, seat, SKYJO.action_to_json(bots[seat].choose(match.view(seat))))
         match.apply_step(step)
         steps.append(step)
     return match_seed, steps

@@ -19,7 +19,7 @@ from dataclasses import fields
 
 from cardroom.bots.expert_tuning import EXPERT_WEIGHTS
 from cardroom.bots.planner import Weights
-from cardroom.games.skip import Options
+from cardroom.games import get_game
 from cardroom.sim.tournament import run as tournament
 
 FIXED = ("stock", "win", "partner_reach", "step")  # units, the win, teams only, a tie-break
@@ -86,7 +86,9 @@ def main(
     from rich.progress import track
     from rich.table import Table
 
-    options = Options(players=4 if teams else 2, teams=teams, match_target=None)
+    options = get_game("skip").options_from_json(
+        {"players": 4 if teams else 2, "teams": teams, "match_target": None}
+    )
     table_kind = "4 players in teams" if teams else "2 players"
     base = base_spec(around)
     table = Table(

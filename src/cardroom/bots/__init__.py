@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from cardroom.games import get_game
+
 from .base import Bot
 from .casual import CasualBot
 from .expert import ExpertBot
@@ -30,8 +32,17 @@ BOTS_BY_GAME: dict[str, dict[str, BotFactory]] = {"skip": BOTS, "skyjo": SKYJO_B
 
 
 def bots_for(game: str) -> dict[str, BotFactory]:
-    """The bots that play ``game`` (none for a game without bots)."""
-    return BOTS_BY_GAME.get(game, {})
+    """The bots that play ``game``: its own here, or for any other game of the registry the
+    ``random`` bot (it plays from ``View.legal_actions()`` alone) and the bots the game brings
+    (``Game.bots``); none for a name no game has."""
+    own = BOTS_BY_GAME.get(game)
+    if own is not None:
+        return own
+    try:
+        played = get_game(game)
+    except LookupError:
+        return {}
+    return {"random": RandomBot, **played.bots}
 
 
 def make_bot(

@@ -23,7 +23,7 @@ import httpx
 import websockets
 
 from cardroom.bots.external import PROTOCOL, BotProgram
-from cardroom.games.skip import Options
+from cardroom.games import get_game
 
 log = logging.getLogger("cardroom.client.bridge")
 
@@ -46,7 +46,7 @@ def resolved(view: dict[str, Any]) -> dict[str, Any]:
     """The view with ``options.stock_size`` the stock dealt (R3.2), as in a tournament."""
     options = dict(view.get("options") or {})
     if options.get("stock_size", 0) is None:
-        options["stock_size"] = Options.from_json(options).stock
+        options["stock_size"] = get_game("skip").options_from_json(options).stock
     return {**view, "options": options}
 
 

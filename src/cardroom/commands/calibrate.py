@@ -16,8 +16,8 @@ from rich.table import Table
 
 from cardroom.bots.calibrated import CALIBRATION_FILE, calibrations, spec_of
 from cardroom.bots.levels import levels_for
-from cardroom.commands.common import GAME_HELP, fail, parse_game, skyjo_options
-from cardroom.games.skip import Options, OptionsError
+from cardroom.commands.common import GAME_HELP, cli_options, fail, parse_game
+from cardroom.games import get_game
 from cardroom.progress import game_progress
 from cardroom.sim.calibration import SPACING, Calibration, calibrate, pairings_of
 from cardroom.sim.play import BotError
@@ -62,16 +62,8 @@ def calibrate_command(
     levels = levels_for(game)
     if len(levels) < 2:
         fail(f"{game} has fewer than two levels to compare")
-    options: Any
-    if game == "skyjo":
-        if teams:
-            fail("Skyjo has no teams; --teams is a Skip option")
-        options = skyjo_options([], players)
-    else:
-        try:
-            options = Options.parse_pairs([], players=players, teams=teams, match_target=None)
-        except OptionsError as error:
-            fail(str(error))
+    terminal = get_game(game).terminal
+    options: Any = cli_options(game, players, teams, [], **terminal.tournament_options)
     ladder = list(levels)
     pairings = None if every_pairing else pairings_of(ladder, options)
     total = len(schedule(ladder, options, games, seed, pairings))

@@ -6,7 +6,6 @@ A bad input is refused before anything runs, in one line on stderr with a non-ze
 
 from __future__ import annotations
 
-import json
 import tempfile
 from pathlib import Path
 from typing import Any, NoReturn
@@ -39,7 +38,10 @@ def parse_bots(text: str, game: str = "skip") -> list[str]:
         fail(str(error))
 
 
-GAME_HELP = "The game: skip (docs/rules.md) or skyjo (docs/skyjo-rules.md)."
+GAME_HELP = (
+    "The game: skip (docs/rules.md) or skyjo (docs/skyjo-rules.md); more with CARDROOM_GAMES "
+    "(docs/adding-a-game.md)."
+)
 
 
 def parse_game(name: str) -> str:
@@ -53,24 +55,17 @@ def parse_game(name: str) -> str:
     return game.name
 
 
-def skyjo_options(pairs: list[str] | None, players: int) -> Any:
-    """Skyjo options from ``key=value`` pairs (values as in JSON: 50, false, null), or a
-    refusal naming the rule."""
-    from cardroom.games.skyjo import Options
-
-    data: dict[str, Any] = {"players": players}
-    for pair in pairs or []:
-        key, sep, text = pair.partition("=")
-        if not sep or not key.strip():
-            fail(f"house rules are key=value, not {pair!r}", label="bad options")
-        try:
-            data[key.strip()] = json.loads(text.strip())
-        except json.JSONDecodeError:
-            data[key.strip()] = text.strip()
+def cli_options(game: str, players: int, teams: bool, pairs: list[str] | None, **base: Any) -> Any:
+    """The options of ``game`` from the command line (``--players``, ``--teams``, ``-o
+    key=value``), read by the game itself (``Game.terminal``), or a refusal naming the rule."""
+    played = get_game(game)
+    terminal = played.terminal
+    if teams and not terminal.teams:
+        fail(f"{played.title} has no teams; --teams is a Skip option")
     try:
-        return Options.from_json(data)
+        return terminal.options_from_cli(players, pairs or [], teams=teams, **base)
     except (OptionsError, TypeError) as error:
-        fail(f"{error}; the rules, by id (S1.1 …), are in docs/skyjo-rules.md", label="bad options")
+        fail(f"{error}; {terminal.rules_hint}", label="bad options")
 
 
 def writable_folder(path: Path, what: str) -> Path:

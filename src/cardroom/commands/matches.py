@@ -16,23 +16,17 @@ from cardroom.bots.specs import bot_label, make_bot_from_spec
 from cardroom.commands.common import (
     GAME_HELP,
     check_answered,
+    cli_options,
     fail,
     parse_bots,
     parse_game,
-    skyjo_options,
     writable_folder,
 )
-from cardroom.games import skyjo
-from cardroom.games.base import derive_seed
-from cardroom.games.skip import Match, Options, OptionsError, ReplayError, replay, view
+from cardroom.games import GAMES, get_game
+from cardroom.games.base import ReplayError, derive_seed
 from cardroom.progress import game_progress
-from cardroom.sim.play import BotError, play_round, play_skyjo_round
-from cardroom.sim.render import (
-    position_table,
-    scores_table,
-    skyjo_grids_table,
-    skyjo_scores_table,
-)
+from cardroom.sim.play import BotError, game_of, new_match, next_round, play_round
+from cardroom.sim.render import rich_table
 from cardroom.sim.simulate import Summary, close_bots, simulate
 
 console = Console()
@@ -42,15 +36,6 @@ BOTS_HELP = (
     'settings (planner:defence=20) or programs (cmd:"python mybot.py", docs/bot-protocol.md).'
 )
 OPTION_HELP = "House rule key=value, repeatable (e.g. stock=low, match_target=200; docs/rules.md)."
-RULES_HINT = "the rules, by id (R1.1 …), are in docs/rules.md"
-SKYJO_RULES_HINT = "the rules, by id (S1.1 …), are in docs/skyjo-rules.md"
-
-
-def parse_options(players: int, teams: bool, pairs: list[str] | None, **base: object) -> Options:
-    try:
-        return Options.parse_pairs(pairs or [], players=players, teams=teams, **base)
-    except OptionsError as error:
-        fail(f"{error}; {RULES_HINT}", label="bad options")
 
 
 def register(app: typer.Typer) -> None:
@@ -97,27 +82,17 @@ def simulate_command(
 
 def game_options(game: str, players: int, teams: bool, pairs: list[str] | None) -> Any:
     """The options of ``game`` from the command line (Skyjo has no teams)."""
-    if game == "skip":
-        return parse_options(players, teams, pairs)
-    if teams:
-        fail("Skyjo has no teams; --teams is a Skip option")
-    return skyjo_options(pairs, players)
+    return cli_options(game, players, teams, pairs)
 
 
 def print_summary(summary: Summary) -> None:
     o = summary.options
-    if isinstance(o, skyjo.Options):
-        console.print(
-            f"{summary.games} Skyjo games, {o.players} players, to {o.end_score}: "
-            f"{summary.rounds} rounds, {summary.turns_per_round:.1f} turns per round"
+    terminal = get_game(game_of(o)).terminal
+    console.print(
+        terminal.simulate_headline(
+            o, summary.games, summary.rounds, summary.turns_per_round, summary.stalemates
         )
-    else:
-        console.print(
-            f"{summary.games} matches, {o.players} players{' in teams' if o.teams else ''}, "
-            f"stock {o.stock}, {target_text(o)}: {summary.rounds} rounds, "
-            f"{summary.turns_per_round:.1f} turns per round, {summary.stalemates} stalemates "
-            "(R6.4)"
-        )
+    )
     table = Table(title="Results by bot", title_justify="left")
     for column in ("bot", "seats played", "wins", "win rate", "points / round"):
         table.add_column(column, justify="left" if column == "bot" else "right")
@@ -137,10 +112,6 @@ def print_summary(summary: Summary) -> None:
     console.print(seats)
 
 
-def target_text(o: Options) -> str:
-    return "single round" if o.match_target is None else f"to {o.match_target}"
-
-
 def replay_command(
     file: Annotated[
         Path, typer.Argument(exists=True, dir_okay=False, help="A game record (JSON).")
@@ -154,11 +125,14 @@ def replay_command(
     except json.JSONDecodeError as error:
         fail(f"{file} is not JSON ({error})", 1)
     played = record.get("game", "skip") if isinstance(record, dict) else "skip"
-    if played not in ("skip", "skyjo"):
-        fail(f"a record of an unknown game {played!r}; this replays skip and skyjo records", 1)
-    hint = RULES_HINT if played == "skip" else SKYJO_RULES_HINT
+    if played not in GAMES:
+        *others, last = GAMES
+        known = f"{', '.join(others)} and {last}" if others else last
+        fail(f"a record of an unknown game {played!r}; this replays {known} records", 1)
+    game = get_game(played)
+    hint = game.terminal.rules_hint
     try:
-        match = skyjo.replay(record) if played == "skyjo" else replay(record)
+        match = game.replay_record(record)
     except ReplayError as error:
         fail(f"{error}; {hint}", 1)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
@@ -167,14 +141,11 @@ def replay_command(
     names = [seat.get("name") or f"Seat {i + 1}" for i, seat in enumerate(record.get("seats", []))]
     names = [str(name) for name in names[: match.options.players]]
     names += [f"Seat {i + 1}" for i in range(len(names), match.options.players)]
-    moves = sum(len(log.moves) for log in match.rounds)
-    console.print(f"[green]valid:[/] {len(match.rounds)} rounds, {moves} moves replayed")
-    if isinstance(match, skyjo.Match):  # played == "skyjo"
-        console.print(skyjo_grids_table(match.view(None), names))
-        console.print(skyjo_scores_table(match, names))
-    else:
-        console.print(position_table(view(match.state, None), names))
-        console.print(scores_table(match, names))
+    rounds = game.terminal.round_facts(match)
+    moves = sum(facts.moves for facts in rounds)
+    console.print(f"[green]valid:[/] {len(rounds)} rounds, {moves} moves replayed")
+    console.print(rich_table(game.terminal.position(match, names)))
+    console.print(rich_table(game.terminal.scores(match, names)))
     if match.winners is not None:
         console.print(
             "Winner: " + " & ".join(names[s] for s in match.winners)
@@ -205,10 +176,7 @@ def watch_command(
         for i, name in enumerate(seat_bots)
     ]
     try:
-        if game == "skyjo":
-            watch_skyjo(options, seed, table_bots, names, pause)
-        else:
-            watch(options, seed, table_bots, names, pause)
+        watch(game, options, seed, table_bots, names, pause)
     except BotError as error:
         fail(str(error), 1, label="failed")
     finally:
@@ -222,30 +190,26 @@ def watch_command(
 
 
 def watch(
-    options: Options, seed: int, table_bots: list[Any], names: list[str], pause: float
+    game: str, options: Any, seed: int, table_bots: list[Any], names: list[str], pause: float
 ) -> None:
     """Play and show the match, one round at a time, ``pause`` seconds apart."""
-    match = Match(options, seed)
-    target = "a single round" if options.match_target is None else f"{options.match_target} points"
-    console.print(
-        f"[bold]{', '.join(names)}[/] play to {target}; seat {match.first_dealer + 1} deals."
-    )
+    played = get_game(game)
+    terminal = played.terminal
+    match = new_match(played, options, seed)
+    console.print(terminal.watch_opening(match, names))
     while True:
         play_round(match, table_bots)
-        log = match.rounds[-1]
-        assert log.result is not None
-        winners = " & ".join(names[s] for s in log.result.winners) or "nobody"
-        how = "stalemate (R6.4)" if log.result.stalemate else "stock emptied"
-        console.rule(f"Round {log.number}: won by {winners} ({how}) after {log.turns} turns")
-        console.print(position_table(view(match.state, None), names))
-        console.print(points_line(names, log.result.points, match.scores))
+        console.rule(terminal.watch_round(match, names))
+        console.print(rich_table(terminal.position(match, names)))
+        last = terminal.round_facts(match)[-1]
+        console.print(points_line(names, last.points or (), match.scores))
         if match.over:
             break
         time.sleep(pause)
-        match.next_round()
-    console.print(scores_table(match, names))
+        next_round(match)
+    console.print(rich_table(terminal.scores(match, names)))
     if match.winners:
-        console.print("[bold]Match won by " + " & ".join(names[s] for s in match.winners) + "[/]")
+        console.print(terminal.winners_line(match, names))
 
 
 def points_line(names: list[str], points: Sequence[int], totals: Sequence[int]) -> str:
@@ -254,26 +218,3 @@ def points_line(names: list[str], points: Sequence[int], totals: Sequence[int]) 
     return f"Points this round: {this_round}   Totals: " + ", ".join(
         f"{names[s]} {t}" for s, t in enumerate(totals)
     )
-
-
-def watch_skyjo(
-    options: skyjo.Options, seed: int, table_bots: list[Any], names: list[str], pause: float
-) -> None:
-    """Play and show a Skyjo game, one round at a time, ``pause`` seconds apart."""
-    match = skyjo.Match(options, seed)
-    console.print(f"[bold]{', '.join(names)}[/] play Skyjo to {options.end_score}.")
-    while True:
-        play_skyjo_round(match, table_bots)
-        result = match.state.result
-        assert result is not None
-        doubled = " (doubled, S4.3)" if result.doubled else ""
-        console.rule(f"Round {match.round_number}: closed by {names[result.closer]}{doubled}")
-        console.print(skyjo_grids_table(match.view(None), names))
-        console.print(points_line(names, result.points, match.scores))
-        if match.over:
-            break
-        time.sleep(pause)
-        match.next_round()
-    console.print(skyjo_scores_table(match, names))
-    if match.winners:
-        console.print("[bold]Won by " + " & ".join(names[s] for s in match.winners) + "[/]")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,17 +13,10 @@ from rich.console import Console
 from rich.table import Table
 
 from cardroom.bots.review import Review, TurnReview
-from cardroom.bots.reviews import review_match
+from cardroom.bots.reviews import REVIEWERS, review_match
 from cardroom.commands.common import fail
-from cardroom.games import get_game, skip, skyjo
+from cardroom.games import get_game
 from cardroom.games.base import ReplayError
-from cardroom.games.skip.cards import card_name
-from cardroom.games.skip.facts import steps_of_record as skip_steps
-from cardroom.games.skyjo.cards import column_of, row_of
-from cardroom.games.skyjo.facts import steps_of_record as skyjo_steps
-
-RECORDS = {"skip": (skip.replay, skip_steps), "skyjo": (skyjo.replay, skyjo_steps)}
-"""Each reviewed game's record replay (R7.5) and its steps."""
 
 console = Console()
 
@@ -47,7 +41,8 @@ def review_command(
     options = get_game(game).options_from_json(record["options"])
     if not 1 <= seat <= options.players:
         fail(f"--seat is 1 to {options.players} for this game, not {seat}")
-    steps = RECORDS[game][1](record)
+    played = get_game(game)
+    steps = played.steps_of_record(record)
     result = review_match(game, options, str(record.get("seed", "")), steps, seat - 1)
     if as_json:
         data = result.to_json(top)
@@ -56,7 +51,7 @@ def review_command(
         return
     names = [s.get("name") for s in record.get("seats") or []]
     name = names[seat - 1] if seat <= len(names) and names[seat - 1] else f"Seat {seat}"
-    print_review(result, name, top)
+    print_review(result, name, top, played.terminal.describe_action)
 
 
 def load_record(file: Path) -> dict:
@@ -65,13 +60,13 @@ def load_record(file: Path) -> dict:
         record = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         fail(f"cannot read {file} as JSON: {error}", 1)
-    if not isinstance(record, dict) or record.get("game", "skip") not in RECORDS:
+    if not isinstance(record, dict) or record.get("game", "skip") not in REVIEWERS:
         fail(
             "review reads Skip and Skyjo game records "
             "(cardroom simulate --records, or a finished match)"
         )
     try:
-        RECORDS[record.get("game", "skip")][0](record)
+        get_game(record.get("game", "skip")).replay_record(record)
     except ReplayError as error:
         fail(f"{error}; see cardroom replay", 1)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
@@ -79,7 +74,7 @@ def load_record(file: Path) -> dict:
     return record
 
 
-def print_review(result: Review, name: str, top: int) -> None:
+def print_review(result: Review, name: str, top: int, describe: Callable[[Any], str] = str) -> None:
     costly = result.costliest(top)
     scale = result.scale
     if scale.name == "points":
@@ -111,40 +106,13 @@ def print_review(result: Review, name: str, top: int) -> None:
             str(turn.round),
             str(turn.turn),
             f"{turn.cost / scale.unit:.2f}",
-            played_text(turn),
+            played_text(turn, describe),
             "; ".join(describe(a) for a in turn.expert),
             turn.reason,
         )
     console.print(table)
 
 
-def played_text(turn: TurnReview) -> str:
+def played_text(turn: TurnReview, describe: Callable[[Any], str] = str) -> str:
     """The step where the most was lost, in the turn's count of steps."""
     return f"{describe(turn.instead_of)} (step {turn.instead_at} of {len(turn.played)})"
-
-
-def describe(action: Any) -> str:
-    """An action as a short phrase: "H7→B2", "S→B1", "D3→B1", "discard 9 on D3"; Skyjo's
-    "take→C1R2", "draw", "keep→C4R2", "discard, turn C3R3"."""
-    kind = getattr(action, "kind", "")
-    if isinstance(action, skyjo.Action):
-        if action.kind in ("draw", "timeout"):
-            return action.kind
-        where = f"C{column_of(action.position) + 1}R{row_of(action.position) + 1}"
-        if action.kind == "discard":
-            return f"discard, turn {where}"
-        verb = {"exchange": "keep", "reveal": "turn"}.get(action.kind, action.kind)
-        return f"{verb}→{where}"
-    if kind == "play":
-        source = {
-            "hand": f"H{card_name(action.card)}",
-            "stock": "S",
-            "discard": f"D{action.pile + 1}",
-            "partner_stock": "partner's S",
-            "partner_discard": f"partner's D{action.pile + 1}",
-        }[action.source]
-        return f"{source}→B{action.to + 1}"
-    if kind == "discard":
-        whose = "partner's " if action.partner else ""
-        return f"discard {card_name(action.card)} on {whose}D{action.pile + 1}"
-    return str(kind or action)

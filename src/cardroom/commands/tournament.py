@@ -12,20 +12,20 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from cardroom.bots import bots_for
 from cardroom.bots.specs import bot_label
 from cardroom.commands.common import (
     GAME_HELP,
     check_answered,
+    cli_options,
     fail,
     parse_bots,
     parse_game,
-    skyjo_options,
     writable_file,
 )
-from cardroom.games import skyjo
-from cardroom.games.skip import Options, OptionsError
+from cardroom.games import get_game
 from cardroom.progress import game_progress
-from cardroom.sim.play import BotError
+from cardroom.sim.play import BotError, game_of
 from cardroom.sim.tournament import Tournament, run, schedule
 
 console = Console()
@@ -78,20 +78,10 @@ def tournament_command(
     its end score."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     game = parse_game(game)
-    options: Options | skyjo.Options
-    if game == "skyjo":
-        if teams:
-            fail("Skyjo has no teams; --teams is a Skip option")
-        options = skyjo_options(option, players)
-    else:
-        try:
-            options = Options.parse_pairs(
-                option or [], players=players, teams=teams, match_target=None
-            )
-        except OptionsError as error:
-            fail(str(error))
+    terminal = get_game(game).terminal
+    options = cli_options(game, players, teams, option, **terminal.tournament_options)
     if bots is None:
-        bots = "counter,greedy" if game == "skyjo" else "expert,planner,greedy"
+        bots = terminal.tournament_bots or ",".join(bots_for(game))
     entrants = parse_bots(bots, game)
     if options.players < 2:
         fail("a tournament needs at least 2 players")
@@ -134,22 +124,8 @@ def tournament_command(
 def print_tournament(result: Tournament) -> None:
     data = result.to_json()
     o = result.options
-    if isinstance(o, skyjo.Options):
-        console.print(
-            f"{data['games']} Skyjo games ({len(result.lineups)} pairings, duplicate deals), "
-            f"{o.players} players, to {o.end_score}: {data['rounds']} rounds, "
-            f"{data['mean_turns_per_round']} turns per round, "
-            f"first mover won {data['first_mover_win_rate']:.1%}, {data['seconds']} s"
-        )
-    else:
-        target = "single round" if o.match_target is None else f"matches to {o.match_target}"
-        console.print(
-            f"{data['games']} games ({len(result.lineups)} pairings, duplicate deals), "
-            f"{o.players} players{' in teams' if o.teams else ''}, stock {o.stock}, {target}: "
-            f"{data['rounds']} rounds, {data['mean_turns_per_round']} turns per round, "
-            f"{data['stalemates']} stalemates (R6.4), "
-            f"first mover won {data['first_mover_win_rate']:.1%}, {data['seconds']} s"
-        )
+    terminal = get_game(game_of(o)).terminal
+    console.print(terminal.tournament_headline(o, data, len(result.lineups)))
     # Two narrow tables rather than one wide one: both fit 80 columns, a long bot spec wraps
     # in its own column and no figure is ever cut short.
     results = _table("Results by bot", "games", "wins", "win rate", "95% interval")
@@ -232,13 +208,7 @@ def draw_plot(result: Tournament, path: Path) -> None:
     axes.set_ylim(0, 1)
     axes.set_ylabel("win rate (95% Wilson interval)")
     o = result.options
-    if isinstance(o, skyjo.Options):
-        title = f"{result.games} duplicate games, {o.players} players, to {o.end_score}"
-    else:
-        title = (
-            f"{result.games} duplicate games, {o.players} players{' teams' if o.teams else ''}, "
-            f"stock {o.stock}"
-        )
+    title = get_game(game_of(o)).terminal.plot_title(o, result.games)
     axes.set_title(f"{title}, seed {result.seed}", fontsize=9)
     figure.tight_layout()
     figure.savefig(path, dpi=120)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
@@ -163,6 +163,31 @@ class GameMatch(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class StateEngine:
+    """A game's rules on bare positions (states), without a match's bookkeeping around them:
+    the fast path of simulations, tournaments and benchmarks. Optional (``Game.engine`` None:
+    bots play the game through ``GameMatch`` alone, one ``apply`` per action).
+
+    ``match(options, seed, fingerprints=, record=)`` is a match whose ``state`` these functions
+    take, with ``apply_trusted(action)`` (a legal action, no events), ``play_out(choosers,
+    limit)`` (a round between trusted bots), ``next_round()`` and ``rounds`` (logs with
+    ``number``, ``moves`` and ``result``)."""
+
+    match: Callable[..., Any]
+    new_round: Callable[..., Any]
+    legal_actions: Callable[[Any], list[Any]]
+    apply: Callable[[Any, Any], list[Event]]
+    apply_fast: Callable[[Any, Any], None]
+    check: Callable[[Any, Any], None]
+    """Raise ``IllegalMove`` for an action the rules refuse in this state; change nothing."""
+    view: Callable[[Any, int | None], Any]
+    reference: Callable[..., Any] | None = None
+    """The same greedy games in the tightest plain Python, ``reference(players, stock, seed)``
+    -> (winners, scores, rounds): the yardstick of ``cardroom bench engine`` (Skip's
+    ``games/skip/reference.py``), or None."""
+
+
 class Game(Protocol):
     """One game: its rules, its options, its notation and its replay."""
 
@@ -172,6 +197,21 @@ class Game(Protocol):
     max_players: int
     lower_scores_win: bool
     """Skip: the higher total wins; Skyjo: the lower. Boards and ratings rank by it."""
+    options_type: type
+    """The class of this game's options (``simulate`` and ``tournament`` tell games apart by
+    the options they are given)."""
+    engine: StateEngine | None
+    """The rules on bare positions for fast bot play and benchmarks, or None."""
+    terminal: Any
+    """A ``games.terminal.Terminal`` (not imported here: terminal.py builds on this module):
+    the game on the command line: options from ``--players``/``-o``, positions and score
+    sheets as text, headlines, actions in words (``games/terminal.py``)."""
+    keeper: Any
+    """The score keeper's arithmetic for rounds played with physical cards (``keeper/``), or
+    None for a game the keeper does not keep."""
+    bots: Mapping[str, Callable[..., Any]]
+    """Bots a game brings in its own package (a game added by ``CARDROOM_GAMES`` cannot add to
+    ``bots/``); beside them, ``random`` plays any game from ``View.legal_actions()``."""
 
     def __hash__(self) -> int:
         """Games are hashable (one object per game), so caches may key on them."""
@@ -231,6 +271,19 @@ class Game(Protocol):
     ) -> Any:
         """The facts of a finished match seat by seat (for ratings, boards, achievements),
         counted from the events of ``replay``."""
+        ...
+
+    def match_record(self, match: Any, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The game record of a match just played in this process (``simulate --records``)."""
+        ...
+
+    def replay_record(self, record: Mapping[str, Any]) -> Any:
+        """The match a game record plays, checked move by move (``ReplayError`` on any
+        mismatch): what ``cardroom replay`` and ``review`` read."""
+        ...
+
+    def steps_of_record(self, record: Mapping[str, Any]) -> Iterable[Step]:
+        """A game record's moves as the steps the store keeps."""
         ...
 
 

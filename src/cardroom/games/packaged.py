@@ -3,7 +3,9 @@
 Every engine package has the same shape (``docs/adding-a-game.md``): an ``Options`` type, a
 ``Match`` type, its notation, its records and its facts. ``PackagedGame`` turns those parts
 into the contract once, so a game's ``game.py`` says only what is its own: its names, its
-presets, which matches are ranked, and its rating pools.
+presets, which matches are ranked, and its rating pools. What it may add beyond the contract's
+core is optional: a state-level ``engine`` for fast bot play, its ``terminal`` (the generic
+``BasicTerminal`` by default), a ``keeper`` and ``bots`` of its own.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .base import Event, OptionsError, Step, replay_from
+from .base import Event, OptionsError, StateEngine, Step, replay_from
+from .terminal import BasicTerminal, Terminal
 
 
 class PackagedGame:
@@ -31,11 +34,23 @@ class PackagedGame:
         event_to_json: Callable[[Event], dict[str, Any]],
         to_record: Callable[..., dict[str, Any]],
         analyse: Callable[..., Any],
+        replay_record: Callable[[Any], Any],
+        steps_of_record: Callable[[Any], Iterable[Step]],
+        engine: StateEngine | None = None,
+        terminal: Callable[[Any], Terminal] = BasicTerminal,
+        keeper: Any = None,
+        bots: Mapping[str, Callable[..., Any]] | None = None,
     ) -> None:
         self._options, self._match = options, match
         self._action_from_json, self._action_to_json = action_from_json, action_to_json
         self._event_to_json = event_to_json
         self._to_record, self._analyse = to_record, analyse
+        self._replay_record, self._steps_of_record = replay_record, steps_of_record
+        self.options_type: type = options
+        self.engine = engine
+        self.keeper = keeper
+        self.bots: Mapping[str, Callable[..., Any]] = dict(bots or {})
+        self.terminal: Terminal = terminal(self)
 
     def options_from_json(self, data: Mapping[str, Any]) -> Any:
         if not isinstance(data, Mapping):
@@ -74,3 +89,12 @@ class PackagedGame:
         seats: list[dict[str, Any]] | None = None,
     ) -> Any:
         return self._analyse(options, seed, steps, ranked=ranked, seats=seats)
+
+    def match_record(self, match: Any, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        return self._to_record(match, seats)
+
+    def replay_record(self, record: Mapping[str, Any]) -> Any:
+        return self._replay_record(record)
+
+    def steps_of_record(self, record: Mapping[str, Any]) -> Iterable[Step]:
+        return self._steps_of_record(record)

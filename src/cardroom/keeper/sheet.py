@@ -13,11 +13,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from cardroom.games.skip import match_winners, round_points
-from cardroom.games.skip.rules import POINTS_PER_STOCK_CARD, WIN_BONUS
-from cardroom.games.skyjo import game_winners, round_result
-
-from .values import GameName, Round, Settings, SkipRound, SkipSettings, SkyjoRound, SkyjoSettings
+from .values import (
+    SKIP,
+    SKYJO,
+    GameName,
+    Round,
+    Settings,
+    SkipRound,
+    SkipSettings,
+    SkyjoRound,
+    SkyjoSettings,
+)
 
 Why = Literal["not_lowest", "tied", "lowest", "not_positive"]
 """Why a closer was doubled (not the lowest, tied for the lowest) or not (strictly the
@@ -102,18 +108,18 @@ def score(players: Sequence[str], settings: Settings, rounds: Sequence[Round]) -
     for number, entry in enumerate(rounds, start=1):
         if isinstance(settings, SkyjoSettings):
             assert isinstance(entry, SkyjoRound)
-            result = round_result(entry.sums, entry.closer)
+            result = SKYJO.round_result(entry.sums, entry.closer)
             points, doubled = result.points, result.doubled
             why, note = doubling(players, entry.sums, entry.closer, doubled)
             totals = tuple(t + p for t, p in zip(totals, points, strict=True))
-            ended = game_winners(totals, settings.end_score)
+            ended = SKYJO.game_winners(totals, settings.end_score)
         else:
             assert isinstance(entry, SkipRound) and isinstance(settings, SkipSettings)
             won = entry.winners(players, settings)
-            points, doubled, why = round_points(won, entry.stocks), False, None
+            points, doubled, why = SKIP.round_points(won, entry.stocks), False, None
             note = skip_note(players, entry, won, points)
             totals = tuple(t + p for t, p in zip(totals, points, strict=True))
-            ended = match_winners(totals, won, settings.match_target)
+            ended = SKIP.match_winners(totals, won, settings.match_target)
         ends = winners is None and ended is not None
         if ends:
             winners, ended_at = ended, number
@@ -185,7 +191,9 @@ def skip_note(
     if entry.went_out is None:
         return "nobody won the round: no points (R6.4)"
     left = sum(entry.stocks[s] for s in range(len(players)) if s not in won)
-    sum_text = f"{WIN_BONUS} + {POINTS_PER_STOCK_CARD} × {left} cards left = {points[won[0]]}"
+    sum_text = (
+        f"{SKIP.win_bonus} + {SKIP.points_per_stock_card} × {left} cards left = {points[won[0]]}"
+    )
     if len(won) == 1:
         return f"{players[entry.went_out]} went out: {sum_text} (R6.2)"
     return (

@@ -11,14 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from cardroom.games import get_game
 from cardroom.games.base import OptionsError
-from cardroom.games.skip.options import Options as SkipOptions
-from cardroom.games.skip.options import default_stock_size
-from cardroom.games.skyjo.cards import COLUMNS, COPIES, GRID, ROWS
-from cardroom.games.skyjo.options import Options as SkyjoOptions
 
 GameName = Literal["skyjo", "skip"]
 GAMES: tuple[GameName, ...] = ("skyjo", "skip")
+SKIP = get_game("skip").keeper
+"""Each kept game's arithmetic, from the game itself (``Game.keeper``)."""
+SKYJO = get_game("skyjo").keeper
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 NAME_LENGTH = 24
@@ -37,23 +37,8 @@ class KeeperError(ValueError):
         self.round = round
 
 
-def _sum_bounds() -> tuple[int, int]:
-    """S6.1: the lowest and highest sums twelve cards of the deck can make once identical
-    columns are removed. A column is removed when its three cards match, so a grid keeps at
-    most two of a value per column; the extremes take the most extreme cards within that.
-    (A removed column only leaves fewer cards, which never reaches further.)"""
-    most = ROWS - 1
-    bounds = []
-    for values in (sorted(COPIES), sorted(COPIES, reverse=True)):
-        left, total = GRID, 0
-        for value in values:
-            take = min(left, COPIES[value], most * COLUMNS)
-            total, left = total + take * value, left - take
-        bounds.append(total)
-    return bounds[0], bounds[1]
-
-
-LOWEST_SUM, HIGHEST_SUM = _sum_bounds()  # -17 and 140
+LOWEST_SUM: int = SKYJO.lowest_sum  # S6.1: -17
+HIGHEST_SUM: int = SKYJO.highest_sum  # 140
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +49,7 @@ class SkyjoSettings:
 
     def check(self, players: int) -> None:
         try:
-            SkyjoOptions(players=players, end_score=self.end_score)
+            SKYJO.check_options(players, self.end_score)
         except OptionsError as error:
             raise KeeperError("end_score", str(error)) from None
 
@@ -79,7 +64,7 @@ class SkipSettings:
     teams: tuple[tuple[str, ...], ...] = ()
 
     def stock(self, players: int) -> int:
-        return self.stock_size if self.stock_size is not None else default_stock_size(players)
+        return self.stock_size if self.stock_size is not None else SKIP.default_stock_size(players)
 
     def check(self, players: Sequence[str]) -> None:
         n = len(players)
@@ -87,7 +72,7 @@ class SkipSettings:
         for field, value in (("match_target", self.match_target), ("stock_size", self.stock_size)):
             checked: dict[str, Any] = {field: value}  # an int or None, as Options takes it
             try:
-                SkipOptions(players=n, extra_deck=True, **checked)
+                SKIP.check_options(n, **checked)
             except OptionsError as error:
                 raise KeeperError(field, str(error)) from None
         if self.teams:

@@ -12,17 +12,27 @@ from collections.abc import Callable
 from typing import Any
 
 from cardroom.bots import make_bot
-from cardroom.games import skyjo
-from cardroom.games.skip import Options
+from cardroom.games import get_game
 
 from .play import play_match
 
-SKIP_OPTIONS: tuple[Options, ...] = (
-    Options(players=2, match_target=None),
-    Options(players=3, match_target=None, stock_size=20),
-    Options(players=4, teams=True, team_discards=True, match_target=None),
-    Options(players=6, direction="counterclockwise", starter="highest_stock", match_target=None),
-    Options(players=2, stock_size=10, no_wild_discards=True, match_target=200),
+SKIP = get_game("skip")
+SKYJO = get_game("skyjo")
+
+SKIP_OPTIONS: tuple[Any, ...] = tuple(
+    SKIP.options_from_json(data)
+    for data in (
+        {"players": 2, "match_target": None},
+        {"players": 3, "match_target": None, "stock_size": 20},
+        {"players": 4, "teams": True, "team_discards": True, "match_target": None},
+        {
+            "players": 6,
+            "direction": "counterclockwise",
+            "starter": "highest_stock",
+            "match_target": None,
+        },
+        {"players": 2, "stock_size": 10, "no_wild_discards": True, "match_target": 200},
+    )
 )
 """House rules the digested Skip matches cycle through: every rule the engine branches on."""
 
@@ -51,7 +61,7 @@ def skip_digest(
     *,
     moves: bool = True,
     play: Callable[..., Any] = play_match,
-    options: tuple[Options, ...] = SKIP_OPTIONS,
+    options: tuple[Any, ...] = SKIP_OPTIONS,
 ) -> str:
     """The sha256 of ``count`` seeded Skip matches between ``bot``s, cycling ``options``."""
     digest = hashlib.sha256()
@@ -67,7 +77,7 @@ def skyjo_digest(count: int = 20, bot: str = "greedy") -> str:
     """The sha256 of ``count`` seeded Skyjo games (to 100) between ``bot``s, 2 to 4 players."""
     digest = hashlib.sha256()
     for i in range(count):
-        options = skyjo.Options(players=2 + i % 3)
+        options = SKYJO.options_from_json({"players": 2 + i % 3})
         bots = [make_bot(bot, f"digest/{i}/{s}", game="skyjo") for s in range(options.players)]
         for line in match_lines(play_match(options, f"digest/{i}", bots)):
             digest.update(line)

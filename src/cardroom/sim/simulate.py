@@ -13,9 +13,9 @@ from typing import Any
 
 from cardroom.bots import Bot
 from cardroom.bots.specs import make_bot_from_spec
-from cardroom.games import skyjo
+from cardroom.games import get_game
 from cardroom.games.base import derive_seed
-from cardroom.games.skip import Match, Options, to_record
+from cardroom.games.terminal import RoundFacts
 
 from .play import game_of, play_match
 
@@ -40,7 +40,7 @@ class BotStats:
 
 @dataclass
 class Summary:
-    options: Options | skyjo.Options
+    options: Any
     games: int = 0
     rounds: int = 0
     turns: int = 0
@@ -82,7 +82,7 @@ def seating(bots: Sequence[str], players: int, game: int) -> list[str]:
 
 
 def simulate(
-    options: Options | skyjo.Options,
+    options: Any,
     bots: Sequence[str],
     games: int,
     seed: int,
@@ -92,7 +92,7 @@ def simulate(
 ) -> Summary:
     """Play ``games`` matches and gather statistics; optionally write each game record."""
     game_name = game_of(options)
-    recorder = skyjo.to_record if game_name == "skyjo" else to_record
+    played = get_game(game_name)
     summary = Summary(options=options, seat_wins=[0] * options.players)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
@@ -112,7 +112,7 @@ def simulate(
             )
         finally:
             close_bots(players)
-        _count(summary, match, names)
+        _count(summary, match, names, played.terminal.round_facts(match))
         for player, name in zip(players, names, strict=True):
             stats = summary.bots[name]
             stats.decisions += getattr(player, "decisions", 0)
@@ -122,7 +122,9 @@ def simulate(
                 {"name": f"{name} {i + 1}", "player": f"bot:{name}"} for i, name in enumerate(names)
             ]
             path = records / f"game-{game + 1:05d}.json"
-            path.write_text(json.dumps(recorder(match, seats), separators=(",", ":")) + "\n")
+            path.write_text(
+                json.dumps(played.match_record(match, seats), separators=(",", ":")) + "\n"
+            )
         if on_game is not None:
             on_game(game)
     return summary
@@ -136,7 +138,7 @@ def close_bots(bots: Sequence[Bot]) -> None:
             close()
 
 
-def _count(summary: Summary, match: Match | skyjo.Match, names: list[str]) -> None:
+def _count(summary: Summary, match: Any, names: list[str], rounds: list[RoundFacts]) -> None:
     summary.games += 1
     if not match.over:
         summary.unfinished += 1
@@ -144,27 +146,14 @@ def _count(summary: Summary, match: Match | skyjo.Match, names: list[str]) -> No
         stats = summary.bots.setdefault(name, BotStats())
         stats.seats_played += 1
         stats.points += match.scores[seat]
-    for log in match.rounds:
-        if log.result is None:
+    for facts in rounds:
+        if facts.points is None:
             continue
         summary.rounds += 1
-        summary.stalemates += getattr(log.result, "stalemate", False)
+        summary.stalemates += facts.stalemate
         for name in names:
             summary.bots[name].rounds += 1
-    summary.turns += sum(round_turns(log) for log in match.rounds)
+    summary.turns += sum(facts.turns for facts in rounds)
     for seat in match.winners or ():
         summary.seat_wins[seat] += 1
         summary.bots[names[seat]].wins += 1
-
-
-TURN_ENDS = frozenset({"take", "exchange", "discard", "timeout"})
-"""The Skyjo actions that end a turn (S2): a draw is half of one, a reveal comes before."""
-
-
-def round_turns(log: Any) -> int:
-    """The turns a round took: Skip counts them itself; a Skyjo round's are its turn-ending
-    actions."""
-    turns = getattr(log, "turns", None)
-    if turns is not None:
-        return turns
-    return sum(1 for _, action in log.moves if action.kind in TURN_ENDS)

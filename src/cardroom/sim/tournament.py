@@ -18,14 +18,13 @@ from typing import Any
 
 from cardroom.bots import Bot
 from cardroom.bots.specs import BotSpecError, bot_label, make_bot_from_spec, parse_bot_specs
-from cardroom.games import skyjo
+from cardroom.games import get_game
 from cardroom.games.base import derive_seed
-from cardroom.games.skip import Options
 
 from .play import game_of, play_match
-from .simulate import round_turns
 
-AnyOptions = Options | skyjo.Options
+AnyOptions = Any
+"""Options of any game of the registry."""
 
 # Entrants are bot specs (``cardroom.bots.specs``), the same ones simulate and watch take.
 EntrantError = BotSpecError
@@ -142,36 +141,27 @@ def play_game(game: Game, options: AnyOptions, timeout: float = 5.0) -> GameResu
     lost: dict[str, int] = {}
     for bot, name in zip(bots, game.seats, strict=True):
         lost[name] = lost.get(name, 0) + getattr(bot, "turns_lost", 0)
+    rounds = get_game(played).terminal.round_facts(match)
     won_turns = []
     stalemates = 0
-    for log in match.rounds:
-        if log.result is None:
+    for facts in rounds:
+        if facts.points is None:
             continue
-        stalemates += getattr(log.result, "stalemate", False)
-        winners = round_winners(log.result)
-        if winners:
-            won_turns.append((winners, round_turns(log) / options.players))
+        stalemates += facts.stalemate
+        if facts.winners:
+            won_turns.append((facts.winners, facts.turns / options.players))
     return GameResult(
         game=game,
         winners=match.winners or (),
         points=tuple(match.scores),
-        rounds=sum(1 for log in match.rounds if log.result is not None),
-        turns=sum(round_turns(log) for log in match.rounds),
+        rounds=sum(1 for facts in rounds if facts.points is not None),
+        turns=sum(facts.turns for facts in rounds),
         won_rounds_turns=won_turns,
         stalemates=stalemates,
-        first_mover=match.rounds[0].moves[0][0] if match.rounds[0].moves else -1,
+        first_mover=get_game(played).terminal.first_mover(match),
         decision_times=times,
         turns_lost=lost,
     )
-
-
-def round_winners(result: Any) -> tuple[int, ...]:
-    """Who won a round: Skip's result says; in Skyjo, the lowest points (S4.2, S4.3)."""
-    winners = getattr(result, "winners", None)
-    if winners is not None:
-        return tuple(winners)
-    lowest = min(result.points)
-    return tuple(s for s, points in enumerate(result.points) if points == lowest)
 
 
 def _play_packed(packed: tuple[Game, AnyOptions, float]) -> GameResult:

@@ -26,6 +26,11 @@ from .rules import (
 from .state import IllegalMove, RoundResult, State
 from .views import SeatView, view
 
+COMPILED = ("cards", "actions", "state", "rules", "views", "match", "turns", "sampling")
+"""The modules of this package ``make compiled`` compiles with mypyc (``cardroom.build`` reads
+this tuple without importing the package): the rules, state and views, the match, the turn
+search and the deal sampler."""
+
 __all__ = [
     "PASS",
     "STOCK_PRESETS",

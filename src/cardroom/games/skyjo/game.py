@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..base import StateEngine
 from ..packaged import PackagedGame
-from .facts import analyse, mode_of
+from .facts import analyse, mode_of, steps_of_record
+from .keeper import KEEPER
 from .match import Match
 from .notation import action_from_json, action_to_json, event_to_json
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options
-from .record import to_record
+from .record import replay, to_record
+from .rules import apply, apply_fast, check, legal_actions, new_round
+from .terminal import SkyjoTerminal
+from .views import view
 
 
 class SkyjoGame(PackagedGame):
@@ -45,4 +50,17 @@ SKYJO = SkyjoGame(
     event_to_json=event_to_json,
     to_record=to_record,
     analyse=analyse,
+    replay_record=replay,
+    steps_of_record=steps_of_record,
+    engine=StateEngine(
+        match=Match,
+        new_round=new_round,
+        legal_actions=legal_actions,
+        apply=apply,
+        apply_fast=apply_fast,
+        check=check,
+        view=view,
+    ),
+    terminal=SkyjoTerminal,
+    keeper=KEEPER,
 )

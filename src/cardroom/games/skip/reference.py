@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
-from cardroom.games.shuffling import shuffle
-from cardroom.games.skip.cards import deck_units, new_deck
-from cardroom.games.skip.match import draw_for_dealer
+from ..shuffling import shuffle
+from .cards import deck_units, new_deck
+from .match import draw_for_dealer
 
 HAND = 5
 TOP = 12
