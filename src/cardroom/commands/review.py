@@ -14,6 +14,7 @@ from rich.table import Table
 from cardroom.bots.review import Review, TurnReview
 from cardroom.bots.reviews import review_match
 from cardroom.commands.common import fail
+from cardroom.commands.json_files import RECORDS_HINT, read_record, replay_hint
 from cardroom.games import get_game, skip, skyjo
 from cardroom.games.base import ReplayError
 from cardroom.games.skip.cards import card_name
@@ -23,6 +24,10 @@ from cardroom.games.skyjo.facts import steps_of_record as skyjo_steps
 
 RECORDS = {"skip": (skip.replay, skip_steps), "skyjo": (skyjo.replay, skyjo_steps)}
 """Each reviewed game's record replay (R7.5) and its steps."""
+RULES_HINTS = {
+    "skip": "the rules, by id (R1.1 …), are in docs/rules.md",
+    "skyjo": "the rules, by id (S1.1 …), are in docs/skyjo-rules.md",
+}
 
 console = Console()
 
@@ -33,8 +38,7 @@ def register(app: typer.Typer) -> None:
 
 def review_command(
     file: Annotated[
-        Path,
-        typer.Argument(exists=True, dir_okay=False, help="A Skip or Skyjo game record (JSON)."),
+        Path, typer.Argument(help="A Skip or Skyjo game record (JSON, docs/notation.md).")
     ],
     seat: Annotated[int, typer.Option(help="The seat to review, 1 to the number of players.")],
     top: Annotated[int, typer.Option(min=1, help="How many of the costliest turns to list.")] = 10,
@@ -61,21 +65,20 @@ def review_command(
 
 def load_record(file: Path) -> dict:
     """A Skip or Skyjo record that replays (R7.5), or a one-line refusal."""
-    try:
-        record = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        fail(f"cannot read {file} as JSON: {error}", 1)
+    record = read_record(file)
     if not isinstance(record, dict) or record.get("game", "skip") not in RECORDS:
         fail(
-            "review reads Skip and Skyjo game records "
+            f"{file}: review reads Skip and Skyjo game records "
             "(cardroom simulate --records, or a finished match)"
         )
+    game = record.get("game", "skip")
     try:
-        RECORDS[record.get("game", "skip")][0](record)
+        RECORDS[game][0](record)
     except ReplayError as error:
-        fail(f"{error}; see cardroom replay", 1)
+        hint = RULES_HINTS[game]
+        fail(f"{file}: {error}; {replay_hint(str(error), hint)}")
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
-        fail(f"the record is malformed ({type(error).__name__}: {error})", 1)
+        fail(f"{file}: the record is malformed ({type(error).__name__}: {error}); {RECORDS_HINT}")
     return record
 
 
