@@ -69,7 +69,7 @@ def load_record(file: Path) -> dict:
     if not isinstance(record, dict) or record.get("game", "skip") not in RECORDS:
         fail(
             f"{file}: review reads Skip and Skyjo game records "
-            "(cardroom simulate --records, or a finished match)"
+            f"(cardroom simulate --records, or a finished match); {RECORDS_HINT}"
         )
     game = record.get("game", "skip")
     try:
