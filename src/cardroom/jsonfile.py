@@ -35,7 +35,8 @@ RECORD_BYTES = 16 * 1024 * 1024
 """A game record's largest size: the longest measured (eight players in teams of two to 500,
 greedy bots) is 0.27 MB, so this leaves room for sixty times that."""
 KEPT_GAME_BYTES = 1024 * 1024
-"""A kept game's largest size: a typed game of 50 rounds of eight players is under 20 kB."""
+"""A kept game's largest size: 50 rounds of eight players, with the results ``keep --json``
+writes, are about 70 kB."""
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _OTHER_BOMS = {
