@@ -77,13 +77,13 @@ def record_file(tmp_path: Path) -> Path:
     return tmp_path / "game-00001.json"
 
 
-def test_replay_refuses_an_edited_record_with_exit_code_1_and_a_reason(record_file: Path) -> None:
+def test_replay_refuses_an_edited_record_with_exit_code_2_and_a_reason(record_file: Path) -> None:
     record = json.loads(record_file.read_text())
     move = record["rounds"][0]["moves"][2]
     move["seat"] = (move["seat"] + 1) % 3
     record_file.write_text(json.dumps(record))
     code, out, err = _run(["replay", str(record_file)])
-    assert code == 1
+    assert code == 2
     assert "valid" not in out
     assert "refused:" in err
     assert "round 1, move 3" in err and "'s turn" in err
@@ -93,8 +93,9 @@ def test_replay_refuses_a_file_that_is_not_json(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text("{not json")
     code, _, err = _run(["replay", str(path)])
-    assert code == 1
-    assert "is not JSON" in err
+    assert code == 2
+    assert err.startswith("refused:") and "not JSON: Expecting property name" in err
+    assert "line 1, column 2" in err and "docs/notation.md" in err and "rules" not in err
 
 
 def test_replay_command_as_installed(record_file: Path) -> None:
@@ -109,7 +110,7 @@ def test_replay_command_as_installed(record_file: Path) -> None:
     record["result"]["scores"] = [s + 5 for s in record["result"]["scores"]]
     record_file.write_text(json.dumps(record))
     bad = subprocess.run([exe, "replay", record_file], capture_output=True, text=True, timeout=60)
-    assert bad.returncode == 1
+    assert bad.returncode == 2
     err = " ".join(bad.stderr.split())
     assert "refused:" in err and "the record's scores" in err
     assert "valid" not in bad.stdout

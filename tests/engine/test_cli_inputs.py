@@ -64,10 +64,26 @@ def test_bad_inputs_are_refused_in_one_line_before_anything_runs(
     ],
 )
 def test_out_of_range_numbers_are_usage_errors_without_a_traceback(args: list[str]) -> None:
-    result = runner.invoke(app, args)
-    assert result.exit_code == 2
-    assert isinstance(result.exception, SystemExit)
-    assert "Invalid value" in result.output
+    """Refused in one line like any other bad input, not in typer's box."""
+    line = _refused(args)
+    assert line.startswith("refused: invalid value for '--") and line.endswith(" --help")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["simulate", "--nope"], "no such option: --nope"),
+        (["simulate", "--games", "many"], "invalid value for '--games'"),
+        (["replay"], "missing argument"),
+        (["review", "x.json"], "missing option '--seat'"),
+        (["bench", "weights", "--nope"], "no such option: --nope"),
+        (["nosuch"], "no such command 'nosuch'"),
+    ],
+)
+def test_usage_mistakes_are_refused_in_one_line_with_exit_code_2(
+    args: list[str], says: str
+) -> None:
+    assert says in _refused(args)
 
 
 def test_a_program_that_fails_its_first_exchange_is_refused_before_any_game() -> None:
@@ -200,14 +216,17 @@ def test_replay_refuses_a_record_of_the_wrong_shape_in_one_line(
 ) -> None:
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(_break(record, change)))
-    line = _refused(["replay", str(path)], code=1)
+    line = _refused(["replay", str(path)])
     assert line.startswith("refused:") and says in line
+    assert "docs/notation.md" in line and "rules" not in line  # the form, not a rule
 
 
 def test_replay_refuses_a_file_it_cannot_read_as_text(tmp_path: Path) -> None:
     path = tmp_path / "binary.json"
     path.write_bytes(b"\xff\xfe\x00garbage")
-    assert "cannot read" in _refused(["replay", str(path)], code=1)
+    assert "is UTF-16 text" in _refused(["replay", str(path)])
+    path.write_bytes(b"\x80garbage")
+    assert "not UTF-8 text: byte 0x80 at line 1, column 1" in _refused(["replay", str(path)])
 
 
 # -- serve: settings, database and Redis checked before serving -----------------------------

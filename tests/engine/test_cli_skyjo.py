@@ -49,7 +49,7 @@ def test_replay_refuses_an_altered_skyjo_record_naming_the_skyjo_rules(tmp_path:
     record["result"]["scores"][0] += 1
     path.write_text(json.dumps(record))
     code, _, err = _run(["replay", str(path)])
-    assert code == 1
+    assert code == 2
     assert "docs/skyjo-rules.md" in err
 
 

@@ -104,7 +104,7 @@ def test_the_commands_load_it_with_cardroom_games(tmp_path: Path) -> None:
     record["result"]["scores"][0] += 1
     (records / "altered.json").write_text(json.dumps(record))
     refused = _cardroom("replay", str(records / "altered.json"))
-    assert refused.returncode == 1 and "scores" in refused.stderr
+    assert refused.returncode == 2 and "scores" in refused.stderr
 
     done = _cardroom(
         "tournament",

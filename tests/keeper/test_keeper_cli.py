@@ -69,7 +69,7 @@ def test_keep_refuses_a_missing_file_bad_json_and_bad_entries(tmp_path: Path):
     assert "cannot read" in _refused(tmp_path / "none.json")
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    assert "is not JSON" in _refused(bad)
+    assert "not JSON: Expecting property name" in _refused(bad)
     data = json.loads(SKYJO.read_text())
     data["rounds"][1]["sums"]["Bob"] = 150
     bad.write_text(json.dumps(data))
@@ -80,5 +80,7 @@ def test_keep_refuses_a_missing_file_bad_json_and_bad_entries(tmp_path: Path):
     bad.write_text(json.dumps(data))
     assert "round 1, closer: 'Zed' is not one of the players" in _refused(bad)
     bad.write_bytes(b"\xff\xfe\x00")
-    assert "not a text file" in _refused(bad)
+    assert "is UTF-16 text" in _refused(bad)
+    bad.write_bytes(b'{"a": "\xff"}')
+    assert "not UTF-8 text: byte 0xff at line 1, column 8" in _refused(bad)
     assert "--csv or --json" in _refused(SKYJO, "--csv", "--json")

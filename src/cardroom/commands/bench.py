@@ -133,7 +133,7 @@ def abuse(
     if port is not None and not abuse_bench.port_is_free(port):
         raise typer.BadParameter(f"port {port} is in use on 127.0.0.1", param_hint="--port")
     if not abuse_bench.main(messages, sockets, requests, port):
-        raise typer.Exit(1)
+        fail("some probes did not hold (the table above)", 1)
 
 
 @bench.command("review")

@@ -1,7 +1,8 @@
 """What the commands share: one-line refusals, bot specs, and output paths checked up front.
 
-A bad input is refused before anything runs, in one line on stderr with a non-zero exit:
-2 for input the user can correct, 1 for a run that failed; never a traceback.
+A bad input (an option, a file) is refused before anything runs, in one line on stderr,
+``refused: …`` with exit code 2; a run that failed says ``failed: …`` with exit code 1. Only a
+bug shows a traceback (``cardroom.cli.main``).
 """
 
 from __future__ import annotations
@@ -23,10 +24,23 @@ from cardroom.games.base import OptionsError
 errors = Console(stderr=True, soft_wrap=True)
 
 
-def fail(message: str, code: int = 2, *, label: str = "refused") -> NoReturn:
-    """Print ``label: message`` on one line of stderr and exit with ``code``."""
-    errors.print(f"[red]{label}:[/] {escape(message)}")
+def fail(message: str, code: int = 2, *, label: str | None = None) -> NoReturn:
+    """Print ``refused: message`` (exit code 2, input the user can correct) or ``failed:
+    message`` (any other code: the run failed) on one line of stderr, and exit with ``code``;
+    ``label`` (``bad options``) says what was refused, after the voice."""
+    voice = "refused" if code == 2 else "failed"
+    if label not in (None, "refused", "failed"):
+        message = f"{label}: {message}"
+    errors.print(f"[red]{voice}:[/] {escape(one_line(message))}")
     raise typer.Exit(code)
+
+
+def one_line(message: str) -> str:
+    """``message`` with its line breaks and other unprintable characters escaped (a value
+    quoted from a file or an option may hold them), so it stays one line."""
+    if message.isprintable():
+        return message
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
 
 
 def parse_bots(text: str, game: str = "skip") -> list[str]:

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from cardroom.commands import json_files
 from cardroom.commands.common import fail
 from cardroom.keeper import (
     KeeperError,
@@ -28,7 +29,7 @@ from cardroom.keeper import (
 )
 
 console = Console()
-HINT = "the file format is in docs/keeper.md"
+HINT = json_files.KEPT_GAMES_HINT
 
 
 def register(app: typer.Typer) -> None:
@@ -58,16 +59,7 @@ def keep_command(
 
 def read_kept_game(path: Path) -> KeptGame:
     """The kept game in ``path``, or a one-line refusal naming the file and the field."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        fail(f"cannot read {path}: {error.strerror or error}")
-    except UnicodeDecodeError:
-        fail(f"{path} is not a text file")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        fail(f"{path} is not JSON: {error.msg} at line {error.lineno}; {HINT}")
+    data = json_files.read_kept_game(path)
     try:
         return from_json(data)
     except KeeperError as error:

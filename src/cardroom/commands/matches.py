@@ -22,6 +22,7 @@ from cardroom.commands.common import (
     parse_game,
     writable_folder,
 )
+from cardroom.commands.json_files import RECORDS_HINT, read_record, replay_hint
 from cardroom.games import GAMES, get_game
 from cardroom.games.base import ReplayError, derive_seed
 from cardroom.progress import game_progress
@@ -113,31 +114,24 @@ def print_summary(summary: Summary) -> None:
 
 
 def replay_command(
-    file: Annotated[
-        Path, typer.Argument(exists=True, dir_okay=False, help="A game record (JSON).")
-    ],
+    file: Annotated[Path, typer.Argument(help="A game record (JSON, docs/notation.md).")],
 ) -> None:
     """Replay a game record move by move; refuse it if any move is illegal or altered."""
-    try:
-        record = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        fail(f"cannot read {file}: {error}", 1)
-    except json.JSONDecodeError as error:
-        fail(f"{file} is not JSON ({error})", 1)
+    record = read_record(file)
     played = record.get("game", "skip") if isinstance(record, dict) else "skip"
     if played not in GAMES:
         *others, last = GAMES
         known = f"{', '.join(others)} and {last}" if others else last
-        fail(f"a record of an unknown game {played!r}; this replays {known} records", 1)
+        fail(f"{file}: a record of an unknown game {played!r}; this replays {known} records")
     game = get_game(played)
     hint = game.terminal.rules_hint
     try:
         match = game.replay_record(record)
     except ReplayError as error:
-        fail(f"{error}; {hint}", 1)
+        fail(f"{file}: {error}; {replay_hint(str(error), hint)}")
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
         # Whatever the record schema lets through and the replay trips on: a refusal all the same.
-        fail(f"the record is malformed ({type(error).__name__}: {error})", 1)
+        fail(f"{file}: the record is malformed ({type(error).__name__}: {error}); {RECORDS_HINT}")
     names = [seat.get("name") or f"Seat {i + 1}" for i, seat in enumerate(record.get("seats", []))]
     names = [str(name) for name in names[: match.options.players]]
     names += [f"Seat {i + 1}" for i in range(len(names), match.options.players)]

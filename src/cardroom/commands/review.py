@@ -15,6 +15,7 @@ from rich.table import Table
 from cardroom.bots.review import Review, TurnReview
 from cardroom.bots.reviews import REVIEWERS, review_match
 from cardroom.commands.common import fail
+from cardroom.commands.json_files import RECORDS_HINT, read_record, replay_hint
 from cardroom.games import get_game
 from cardroom.games.base import ReplayError
 
@@ -27,8 +28,7 @@ def register(app: typer.Typer) -> None:
 
 def review_command(
     file: Annotated[
-        Path,
-        typer.Argument(exists=True, dir_okay=False, help="A Skip or Skyjo game record (JSON)."),
+        Path, typer.Argument(help="A Skip or Skyjo game record (JSON, docs/notation.md).")
     ],
     seat: Annotated[int, typer.Option(help="The seat to review, 1 to the number of players.")],
     top: Annotated[int, typer.Option(min=1, help="How many of the costliest turns to list.")] = 10,
@@ -56,21 +56,20 @@ def review_command(
 
 def load_record(file: Path) -> dict:
     """A Skip or Skyjo record that replays (R7.5), or a one-line refusal."""
-    try:
-        record = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        fail(f"cannot read {file} as JSON: {error}", 1)
+    record = read_record(file)
     if not isinstance(record, dict) or record.get("game", "skip") not in REVIEWERS:
         fail(
-            "review reads Skip and Skyjo game records "
-            "(cardroom simulate --records, or a finished match)"
+            f"{file}: review reads Skip and Skyjo game records "
+            f"(cardroom simulate --records, or a finished match); {RECORDS_HINT}"
         )
+    game = record.get("game", "skip")
     try:
-        get_game(record.get("game", "skip")).replay_record(record)
+        get_game(game).replay_record(record)
     except ReplayError as error:
-        fail(f"{error}; see cardroom replay", 1)
+        hint = get_game(game).terminal.rules_hint
+        fail(f"{file}: {error}; {replay_hint(str(error), hint)}")
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
-        fail(f"the record is malformed ({type(error).__name__}: {error})", 1)
+        fail(f"{file}: the record is malformed ({type(error).__name__}: {error}); {RECORDS_HINT}")
     return record
 
 

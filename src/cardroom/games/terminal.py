@@ -111,7 +111,7 @@ def parse_pairs(pairs: Sequence[str], **data: Any) -> dict[str, Any]:
             raise OptionsError(f"house rules are key=value, not {pair!r}")
         try:
             data[key.strip()] = json.loads(text.strip())
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, or a number too long for int(): a word
             data[key.strip()] = text.strip()
     return data
 

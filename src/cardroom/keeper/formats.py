@@ -94,9 +94,9 @@ def from_json(data: Any) -> KeptGame:
     """A kept game from its JSON data, checked as every entry is; ``KeeperError`` otherwise."""
     if not isinstance(data, Mapping):
         raise KeeperError("file", "a kept game is a JSON object")
-    _known(data, _TOP)
-    if data.get("format") != FORMAT:
+    if data.get("format") != FORMAT:  # before its fields: a record is not a kept game at all
         raise KeeperError("format", f"not a kept game: the format must be {FORMAT!r}")
+    _known(data, _TOP)
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):  # not a whole number
         raise KeeperError("version", f"the version must be {VERSION}, not {version!r}")
