@@ -11,11 +11,13 @@ import asyncio
 import io
 import json
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
-from conftest import Person, Server
+from conftest import Person, PostgresDatabase, Server, free_port
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
@@ -133,6 +135,14 @@ def test_a_rate_limit_hit_is_counted_by_its_limiter(tmp_path: Path) -> None:
         assert scrape(client)[key] == before + 1
 
 
+def test_metrics_on_a_port_of_their_own_need_no_token(tmp_path: Path) -> None:
+    port = free_port()
+    with TestClient(create_app(settings_for(tmp_path, metrics_port=port))):
+        answer = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=30)
+        assert answer.status_code == 200
+        assert "cardroom_journal_commit_seconds_bucket" in answer.text
+
+
 def test_metrics_off_counts_nothing(tmp_path: Path) -> None:
     key = ("cardroom_refusals_total", (("code", "not_found"),))
     settings = settings_for(tmp_path, metrics_token=TOKEN, metrics=False)
@@ -181,6 +191,30 @@ async def test_a_cluster_is_not_ready_without_redis_or_with_a_stale_heartbeat() 
         assert (await cluster.ready())["leases"]["ok"] is True
     finally:
         await cluster.redis.aclose()
+
+
+@pytest.mark.postgres
+def test_readyz_with_postgresql_and_redis_checks_both_and_the_leases(tmp_path: Path) -> None:
+    """Several processes' settings (docs/scaling.md): the database, Redis and this process's
+    lease heartbeat, just renewed at start, are all ready."""
+    db = PostgresDatabase()
+    redis_url = os.environ.get("CARDROOM_TEST_REDIS", "redis://127.0.0.1:6379/0")
+    settings = Settings(
+        db_url=db.url,
+        redis_url=redis_url,
+        redis_prefix=f"cardroom-test-{db.name}:",
+        bot_executor="inline",
+    )
+    try:
+        with TestClient(create_app(settings)) as client:
+            ready = client.get("/readyz")
+        assert ready.status_code == 200, ready.text
+        checks = ready.json()["checks"]
+        assert set(checks) == {"database", "redis", "leases"}
+        assert all(check["ok"] for check in checks.values())
+        assert 0 <= checks["leases"]["age_seconds"] < settings.lease_ttl
+    finally:
+        db.drop()
 
 
 def test_every_error_answer_carries_the_request_id_of_its_header(tmp_path: Path) -> None:

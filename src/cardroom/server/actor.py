@@ -478,7 +478,12 @@ class TableActor:
         try:
             events = await self.services.league(match_id)
         except Exception:
-            log.exception("table %s: the league could not count match %s", self.id, match_id)
+            log.exception(
+                "table %s: the league could not count match %s",
+                self.id,
+                match_id,
+                extra={"match": match_id},
+            )
             return
         if events:
             self.tell(self.run, c.LeagueNews(match_id, events))
