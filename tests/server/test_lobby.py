@@ -40,11 +40,13 @@ async def test_health_index_levels_and_identity(server):
 async def test_bad_house_rules_are_refused_with_the_rule(server):
     ada = await Person(server, "Ada").register()
     refused = await ada.post("/api/tables", {"seats": 3, "options": {"teams": True}}, expect=400)
+    request_id = refused["error"].pop("request_id")  # docs/protocol.md section 2
     assert refused["error"] == {
         "code": "bad_options",
         "message": "teams of two need 4, 6 or 8 players, not 3 (R2.3)",
         "rule": "R2.3",
     }
+    assert isinstance(request_id, str) and request_id
     refused = await ada.post("/api/tables", {"seats": 9}, expect=400)
     assert refused["error"]["rule"] == "R2.1"
     refused = await ada.post("/api/tables", {"options": {"colour": "red"}}, expect=400)

@@ -16,6 +16,7 @@ def test_the_server_bench_runs_short_with_churn() -> None:
         "server, thinking 0.2 s",
         "server, flat out",
         "server, thinking 0.2 s, 10 watchers/s",
+        "server, flat out, metrics off",
         "bare echo, thinking 0.2 s",
         "bare echo, flat out",
     }

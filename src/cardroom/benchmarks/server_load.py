@@ -11,6 +11,10 @@ a move to receiving its acknowledgement (the event with ``ack``: applied, stored
 The same figures for a bare WebSocket echo on the same stack (uvicorn + Starlette, same
 flags) give the ratio. Goal: 500 tables, p99 < 100 ms, >= 30% of the echo's rate.
 
+The flat-out run is measured again on a second server with metrics off (``CARDROOM_METRICS=0``:
+every emission a no-op): the server CPU per move told with metrics on and off gives their cost
+(goal: at most 5%).
+
 With ``--churn N`` (default 40), a third run has people thinking while N watchers a second
 come and go: each opens a random table's socket through its invitation, reads the ``sync`` and
 closes. Sockets that end are garbage the server must free without pausing the tables, so the
@@ -368,6 +372,7 @@ def stored_moves(path: Path) -> tuple[int, int]:
     return count, size
 
 
+METRICS_OFF = "server, flat out, metrics off"
 WATCHERS = 20  # players who come and go with churn (a few sockets each at most at once)
 
 
@@ -378,10 +383,7 @@ def run(
     memory = Memory(tables)
     context = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory() as workdir, context.Pool(1) as pool:
-        port = free_port()
         env = {
-            "CARDROOM_DB_URL": f"sqlite:///{workdir}/load.db",
-            "CARDROOM_PORT": str(port),
             "CARDROOM_BOT_DELAY": "0",
             "CARDROOM_ROUND_PAUSE": "0.2",
             "CARDROOM_RATE": "100000",
@@ -392,7 +394,18 @@ def run(
             "CARDROOM_CREATE_ADDRESS_BURST": str(tables * 4),
             "CARDROOM_LOG_LEVEL": "warning",
         }
-        server = start([str(Path(sys.executable).parent / "cardroom"), "serve"], port, env, workdir)
+
+        def settings(db: str, port: int, **more: str) -> dict[str, str]:
+            return {
+                "CARDROOM_DB_URL": f"sqlite:///{workdir}/{db}",
+                "CARDROOM_PORT": str(port),
+                **env,
+                **more,
+            }
+
+        port = free_port()
+        cardroom = [str(Path(sys.executable).parent / "cardroom"), "serve"]
+        server = start(cardroom, port, settings("load.db", port), workdir)
         base = f"http://127.0.0.1:{port}"
         try:
             memory.empty = rss_bytes(server.pid)
@@ -425,6 +438,25 @@ def run(
         finally:
             stop(server)
         memory.moves, memory.move_bytes = stored_moves(Path(workdir) / "load.db")
+        port = free_port()  # the flat-out run again, on a server whose metrics are off
+        quiet = start(cardroom, port, settings("off.db", port, CARDROOM_METRICS="0"), workdir)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            off_targets = asyncio.run(make_tables(base, tables))
+            results.append(
+                measure(
+                    pool,
+                    "table",
+                    METRICS_OFF,
+                    base,
+                    off_targets,
+                    0.0,
+                    seconds,
+                    quiet.pid,
+                )
+            )
+        finally:
+            stop(quiet)
         port = free_port()
         echo = start(
             [
@@ -515,6 +547,12 @@ def main(tables: int = 500, seconds: float = 10.0, think: float = 1.0, churn: fl
             f"message {echo.cpu_per_event * 1e6:,.0f} µs: "
             f"{_ratio(server.cpu_per_event, echo.cpu_per_event):.1f}× the echo's (goal ≤ 5×)"
         )
+    on, off = by_name["server, flat out"], by_name[METRICS_OFF]
+    console.print(
+        f"metrics: server CPU per move told, flat out, {on.cpu_per_event * 1e6:,.1f} µs with "
+        f"metrics, {off.cpu_per_event * 1e6:,.1f} µs without (CARDROOM_METRICS=0): "
+        f"{_ratio(on.cpu_per_event, off.cpu_per_event) - 1:+.1%} (goal ≤ +5%)"
+    )
     churned = [r for r in results if r.watches or r.watch_errors]
     for r in churned:
         console.print(

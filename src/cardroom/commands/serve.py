@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from typing import Annotated
 
 import typer
@@ -30,24 +29,32 @@ def serve_command(
             " (docs/scaling.md)."
         ),
     ] = None,
+    log_format: Annotated[
+        str | None,
+        typer.Option(
+            help="Log lines as text or json, one object a line (CARDROOM_LOG_FORMAT, text;"
+            " docs/operating.md)."
+        ),
+    ] = None,
 ) -> None:
     """Start the game server: lobby, tables, WebSocket play (docs/protocol.md)."""
     import uvicorn
 
+    from cardroom.server import logs
     from cardroom.server.app import create_app
     from cardroom.server.settings import Settings, SettingsError
     from cardroom.server.slow_clients import protocol_with
 
     try:
-        settings = Settings.from_env(host=host, port=port, db_url=db, redis_url=redis)
+        settings = Settings.from_env(
+            host=host, port=port, db_url=db, redis_url=redis, log_format=log_format
+        )
     except SettingsError as error:
         fail(str(error), label="bad setting")
     check_database(settings.db_url, "--db" if db is not None else "CARDROOM_DB_URL")
     if settings.redis_url:
         check_redis(settings.redis_url, "--redis" if redis is not None else "CARDROOM_REDIS_URL")
-    logging.basicConfig(
-        level=settings.log_level.upper(), format="%(levelname)s %(name)s: %(message)s"
-    )
+    logs.configure(settings.log_format, settings.log_level)
     typer.echo(
         f"cardroom: serving on http://{settings.host}:{settings.port} ({shown(settings.db_url)})"
     )
@@ -56,6 +63,7 @@ def serve_command(
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,
+        log_config=None,  # uvicorn's loggers go through ours (logs.configure): one format
         ws_max_size=WS_HARD_LIMIT,
         http=protocol_with(settings.header_timeout),
         ws_per_message_deflate=settings.ws_compression,

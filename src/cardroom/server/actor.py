@@ -22,8 +22,10 @@ from sqlalchemy import Connection as DbConnection
 
 from cardroom.bots.hints import hint_json
 from cardroom.bots.levels import Level
+from cardroom.server import metrics
 from cardroom.server.auth import Identity
 from cardroom.server.bots import BotRunner
+from cardroom.server.logs import table_id
 from cardroom.server.protocol import ActionRequest
 from cardroom.server.settings import Settings
 from cardroom.server.timers import Clock
@@ -188,6 +190,7 @@ class TableActor:
             self.inbox.put_nowait((command, args, None))
 
     async def _run(self) -> None:
+        table_id.set(self.id)  # this task's log lines name the table (logs.py)
         while not self.closed:
             await self._obey(*await self.inbox.get())
         while not self.inbox.empty():
@@ -310,7 +313,8 @@ class TableActor:
         self.sockets[key] = conn
         try:
             await self.run(c.Connect(key, conn.identity, since, conn.batch))
-        except Refusal:
+        except Refusal as refusal:
+            metrics.refused(refusal.code)
             self.sockets.pop(key, None)
             self._conn_ids.pop(conn, None)
             raise
@@ -355,12 +359,15 @@ class TableActor:
                     text = texts.get(id(effect.message))
                     if text is None:
                         text = texts[id(effect.message)] = text_of(effect.message)
+                        if type(effect.message) is dict and effect.message["type"] == "error":
+                            metrics.refused(effect.message["code"])
                     conn.send(text)
             elif isinstance(effect, Write):
                 fence = Fence(self.id, self.epoch, self.master.seq)
                 steps = [fence, *(_step(self.id, r) for r in effect.rows)]
                 if effect.wait:
                     await self._commit_or_reload(steps)
+                    metrics.moved(self.game, effect.rows)
                 else:
                     self._background_task(self._write_later(steps))
             elif isinstance(effect, ArmTimer):
@@ -472,7 +479,12 @@ class TableActor:
         try:
             events = await self.services.league(match_id)
         except Exception:
-            log.exception("table %s: the league could not count match %s", self.id, match_id)
+            log.exception(
+                "table %s: the league could not count match %s",
+                self.id,
+                match_id,
+                extra={"match": match_id},
+            )
             return
         if events:
             self.tell(self.run, c.LeagueNews(match_id, events))

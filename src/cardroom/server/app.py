@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import hmac
 import logging
 import sys
 import time
@@ -17,7 +18,7 @@ from typing import Any
 import anyio.to_thread
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -27,18 +28,29 @@ from cardroom.server import (
     keeper_routes,
     league_routes,
     lobby,
+    metrics,
     queue_socket,
     review_routes,
     rules_routes,
     sockets,
 )
 from cardroom.server.actor import RECONNECT, Services
-from cardroom.server.auth import Auth, Authenticate, Holder, PlayerCache, Tokens
+from cardroom.server.auth import (
+    STATE_KEY,
+    Auth,
+    Authenticate,
+    Holder,
+    Identity,
+    PlayerCache,
+    Tokens,
+)
 from cardroom.server.bots import BotRunner
 from cardroom.server.cluster import Cluster, LocalCluster
+from cardroom.server.health import Readiness
 from cardroom.server.keeper_hub import KeeperHub
 from cardroom.server.league_worker import LeagueWorker
 from cardroom.server.limits import Guards, RateLimited
+from cardroom.server.logs import new_request_id, request_id
 from cardroom.server.matchmaking import Queue, make_store
 from cardroom.server.plot_cache import PlotCache
 from cardroom.server.privacy import Invitations
@@ -62,10 +74,89 @@ API_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Cardroom</
 <li>GET /api/tables/{id}; POST .../join, .../leave, .../bots, .../start, .../rematch,
 .../skip, .../evict; PATCH /api/tables/{id}</li>
 <li>GET /api/matches/{id}, GET /api/matches/{id}/record</li>
-<li>GET /api/levels, GET /healthz</li>
+<li>GET /api/levels, GET /healthz, GET /readyz</li>
 <li>WebSocket /ws/tables/{id}, WebSocket /ws/queue (ranked matchmaking)</li>
 <li>The score keeper: /api/keeper/games..., /api/keeper/shared/{code}, WebSocket
 /ws/keeper/{code}</li></ul></body></html>"""
+
+
+def error_answer(
+    error: Refusal, headers: dict[str, str] | None = None, status: int | None = None
+) -> JSONResponse:
+    """A refusal as the HTTP error body (``docs/protocol.md`` section 2), with the request's
+    id (``X-Request-ID``), counted in the metrics by its code."""
+    metrics.refused(error.code)
+    body = error.to_json()
+    body["error"]["request_id"] = request_id.get()
+    return JSONResponse(body, status_code=status or error.status, headers=headers)
+
+
+class RequestIds:
+    """Every HTTP request gets an id: the client's ``X-Request-ID`` when it is sane, else a
+    new one. It comes back in the ``X-Request-ID`` header and in every error body, and is on
+    every log line of the request (``logs.py``); a 5xx or an unhandled error is logged and
+    counted here. The outermost of the app's middleware: an error anywhere inside is caught."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        given = None
+        for name, value in scope.get("headers", ()):
+            if name == b"x-request-id":
+                given = value.decode("latin-1")
+                break
+        rid = new_request_id(given)
+        token = request_id.set(rid)
+        status = 0
+
+        async def with_id(message: Any) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                headers = [*message.get("headers", ()), (b"x-request-id", rid.encode())]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        try:
+            await self.app(scope, receive, with_id)
+        except Exception:
+            metrics.server_error()
+            log.exception(
+                "%s %s failed (request %s)",
+                scope.get("method"),
+                scope.get("path"),
+                rid,
+                extra={"player": _player_of(scope), "request_id": rid},
+            )
+            if status:  # the answer has begun: nothing more can be said
+                raise
+            error = Refusal(500, "server_error", "the server failed; the request id says where")
+            body = error.to_json()
+            body["error"]["request_id"] = rid
+            await JSONResponse(body, status_code=500)(scope, receive, with_id)
+        else:
+            if status >= 500:
+                metrics.server_error()
+                log.warning(
+                    "%s %s answered %d (request %s)",
+                    scope.get("method"),
+                    scope.get("path"),
+                    status,
+                    rid,
+                    extra={"player": _player_of(scope), "request_id": rid},
+                )
+        finally:
+            request_id.reset(token)
+
+
+def _player_of(scope: Any) -> str | None:
+    """The id of the player whose token came with the request, if ``Authenticate`` knew it."""
+    found = scope.get("state", {}).get(STATE_KEY)
+    return found.id if isinstance(found, Identity) else None
 
 
 class BodyLimit:
@@ -82,7 +173,7 @@ class BodyLimit:
                     not value.isdigit() or int(value) > self.max_body
                 ):
                     error = Refusal(413, "too_large", "the request body is too large")
-                    await JSONResponse(error.to_json(), status_code=413)(scope, receive, send)
+                    await error_answer(error)(scope, receive, send)
                     return
         await self.app(scope, receive, send)
 
@@ -103,8 +194,7 @@ class NoNul:
             elif b"%00" in query or b"\x00" in query:
                 error = Refusal(400, "bad_request", "a query parameter holds a NUL character")
             if error is not None:
-                response = JSONResponse(error.to_json(), status_code=error.status)
-                await response(scope, receive, send)
+                await error_answer(error)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
@@ -197,6 +287,22 @@ def make_cluster(settings: Settings) -> Cluster:
     return RedisCluster(settings)
 
 
+def start_metrics_server(settings: Settings) -> Any:
+    """``/metrics`` on a port of its own (``CARDROOM_METRICS_PORT``), no token: a thread of
+    prometheus_client's, bound to ``CARDROOM_METRICS_HOST`` (127.0.0.1 unless told)."""
+    if not settings.metrics_port:
+        return None
+    from prometheus_client import start_http_server
+
+    server, _thread = start_http_server(
+        settings.metrics_port, settings.metrics_host, registry=metrics.REGISTRY
+    )
+    log.info(
+        "cardroom: metrics on http://%s:%d/metrics", settings.metrics_host, settings.metrics_port
+    )
+    return server
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
 
@@ -205,10 +311,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # The journal and bots run in threads; with the default 5 ms GIL slice every hand-off
         # between them and the loop can cost milliseconds per move.
         sys.setswitchinterval(settings.switch_interval)
+        metrics.enable(settings.metrics)
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.worker_threads
         engine = open_engine(settings.db_url, settings.sqlite_cache_kb)
         migrate(engine)
-        journal = Journal(engine)
+        journal = Journal(engine, on_commit=metrics.committed)
         bots = BotRunner(settings.bot_executor, settings.bot_inline_below)
         tables: Tables | None = None
 
@@ -224,6 +331,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tables = Tables(services, cluster)
         services.on_stale = lambda actor: tables.drop(actor, RECONNECT)
         app.state.settings = settings
+        app.state.readiness = Readiness(engine, cluster)
         app.state.journal = journal
         secret = settings.secret or shared_secret(engine)
         tokens = Tokens(secret, settings.token_lifetime)
@@ -238,6 +346,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await cluster.start(tables)
         app.state.queue = Queue(app.state, make_store(settings), time.time)
         app.state.queue.start()
+        metrics.watch(lambda: len(tables.by_id), lambda: len(app.state.queue.waiters), league.lag)
+        metrics_server = start_metrics_server(settings)
         catching_up = asyncio.create_task(league.catch_up(), name="league-catch-up")
         trimming = asyncio.create_task(trim_every(settings.trim_every), name="malloc-trim")
         # Long-lived objects (modules, restored matches) need not be scanned by every full
@@ -251,6 +361,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            if metrics_server is not None:
+                metrics_server.shutdown()
+                metrics_server.server_close()
             catching_up.cancel()
             trimming.cancel()
             await app.state.queue.stop()
@@ -266,31 +379,50 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(Refusal)
     async def api_error(_request: Request, error: Refusal) -> JSONResponse:
         headers = {"Retry-After": str(error.retry_after)} if isinstance(error, RateLimited) else {}
-        return JSONResponse(error.to_json(), status_code=error.status, headers=headers)
+        return error_answer(error, headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0] if error.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
         message = f"{where}: {first.get('msg', 'invalid')}"
-        return JSONResponse(Refusal(422, "bad_request", message).to_json(), status_code=422)
+        return error_answer(Refusal(422, "bad_request", message))
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "bad_request"}.get(error.status_code, "bad_request")
-        return JSONResponse(
-            Refusal(error.status_code, code, str(error.detail)).to_json(),
-            status_code=error.status_code,
-        )
+        return error_answer(Refusal(error.status_code, code, str(error.detail)))
 
     app.add_middleware(Authenticate)  # innermost: requests the others refuse cost no lookup
     app.add_middleware(BodyLimit, max_body=settings.max_body)
     app.add_middleware(NoNul)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestIds)  # outermost: every answer and error log line has its id
 
     @app.get("/healthz")
     async def healthz(request: Request) -> dict[str, Any]:
+        """The process lives (its event loop answers)."""
         return {"ok": True, "tables": len(request.app.state.tables.by_id)}
+
+    @app.get("/readyz")
+    async def readyz(request: Request) -> JSONResponse:
+        """The process can serve: 200, or 503 naming the check that failed and why."""
+        ok, checks = await request.app.state.readiness.check()
+        return JSONResponse({"ok": ok, "checks": checks}, status_code=200 if ok else 503)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics_page(request: Request) -> Response:
+        """Prometheus' text format, for the bearer of ``CARDROOM_METRICS_TOKEN`` (none: 404)."""
+        token = settings.metrics_token
+        if not token:
+            raise Refusal(404, "not_found", "no metrics here (CARDROOM_METRICS_TOKEN is not set)")
+        given = request.headers.get("authorization", "")
+        scheme, _, value = given.partition(" ")
+        if scheme.lower() != "bearer" or not hmac.compare_digest(
+            value.strip().encode(), token.encode()
+        ):
+            raise Refusal(401, "unauthorized", "send 'Authorization: Bearer <metrics token>'")
+        return Response(metrics.text(), media_type=metrics.CONTENT_TYPE)
 
     app.include_router(lobby.router)
     app.include_router(sockets.router)

@@ -80,6 +80,10 @@ class Cluster:
     async def stop(self) -> None:
         """Hand this process's tables over at shutdown (its tables are stopped already)."""
 
+    async def ready(self) -> dict[str, dict[str, Any]]:
+        """What ``/readyz`` checks besides the database (``health.py``): nothing, alone."""
+        return {}
+
     async def claim(self, table_id: str) -> bool:
         """May this process run the table's actor? (Creating it, restoring it, taking over.)"""
         return True

@@ -12,6 +12,7 @@ import logging
 
 from starlette.websockets import WebSocket
 
+from cardroom.server import metrics
 from cardroom.server.auth import Identity
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,8 @@ class Connection:
         self._close_reason: str | None = None
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write(), name=f"ws-writer-{identity.id}")
+        self._counted = True  # among the open sockets (``cardroom_sockets``) until finished
+        metrics.socket_opened()
 
     @property
     def player_id(self) -> str:
@@ -40,7 +43,11 @@ class Connection:
         if self.closed:
             return
         if self._outbox.qsize() >= MAX_QUEUED:
-            log.warning("closing a socket of %s: too far behind", self.player_id)
+            log.warning(
+                "closing a socket of %s: too far behind",
+                self.player_id,
+                extra={"player": self.player_id},
+            )
             self.close(4408)
             return
         self._outbox.put_nowait(text)
@@ -75,6 +82,9 @@ class Connection:
             with contextlib.suppress(TimeoutError, asyncio.CancelledError, Exception):
                 await asyncio.wait_for(asyncio.shield(self._writer), FLUSH_SECONDS)
         self.closed = True
+        if self._counted:
+            self._counted = False
+            metrics.socket_closed()
         self._writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self._writer

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -25,6 +26,8 @@ class LeagueWorker:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-league")
+        self._waiting: dict[int, float] = {}  # a count not finished yet -> when it was asked for
+        self._asked = 0
 
     def _count(self, match_id: str) -> list[dict[str, Any]]:
         with self.engine.begin() as conn:
@@ -33,7 +36,19 @@ class LeagueWorker:
     async def count(self, match_id: str) -> list[dict[str, Any]]:
         """Rate, record and award ``match_id`` once; the events its table should announce."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, self._count, match_id)
+        self._asked += 1
+        key = self._asked
+        self._waiting[key] = time.monotonic()
+        try:
+            return await loop.run_in_executor(self.executor, self._count, match_id)
+        finally:
+            del self._waiting[key]
+
+    def lag(self) -> float:
+        """Seconds the oldest match still to be counted has waited (0: none waits): how far
+        behind the finished matches the league is (the ``cardroom_league_lag_seconds`` gauge)."""
+        waiting = tuple(self._waiting.values())  # one step: a scrape may come from a thread
+        return time.monotonic() - min(waiting) if waiting else 0.0
 
     async def catch_up(self) -> int:
         """Count every finished match nobody counted yet (a crash after its final move)."""

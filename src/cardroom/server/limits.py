@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 
+from cardroom.server import metrics
 from cardroom.tables.errors import Refusal
 
 Clock = Callable[[], float]
@@ -44,8 +45,10 @@ class Limiter:
         burst: int,
         clock: Clock = time.monotonic,
         max_keys: int = MAX_KEYS,
+        name: str = "other",
     ) -> None:
         self.rate, self.burst = float(rate), float(burst)
+        self.name = name  # in the metrics (``cardroom_rate_limited_total{limiter=...}``)
         self.clock = clock
         self.max_keys = max_keys
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # key -> tokens, t
@@ -79,8 +82,12 @@ def take_all(limiters: Iterable[tuple[Limiter, str]], what: str) -> None:
     """One token from each (limiter, key), or none at all and ``RateLimited`` with the wait:
     a refused request does not use up one bucket while another refuses it."""
     pairs = list(limiters)
-    wait = max((limiter.wait(key) for limiter, key in pairs), default=0.0)
+    waits = [(limiter, limiter.wait(key)) for limiter, key in pairs]
+    wait = max((w for _, w in waits), default=0.0)
     if wait > 0:
+        for limiter, w in waits:
+            if w > 0:
+                metrics.rate_limited(limiter.name)
         raise RateLimited(f"too many {what}; try again in {math.ceil(wait)} s", wait)
     for limiter, key in pairs:
         limiter.take(key)
@@ -91,7 +98,10 @@ class WorkPool:
     the rest wait up to ``wait`` seconds for a turn, then are refused (``429``, saying
     ``busy``) rather than piling up memory and CPU."""
 
-    def __init__(self, workers: int, wait: float, busy: str = "checking passwords") -> None:
+    def __init__(
+        self, workers: int, wait: float, busy: str = "checking passwords", name: str = "hashing"
+    ) -> None:
+        self.name = name  # in the metrics, as a limiter's
         self.workers = workers
         self.wait = wait
         self.busy = busy
@@ -102,6 +112,7 @@ class WorkPool:
             async with asyncio.timeout(self.wait):  # acquire() itself handles the cancel
                 await self._slots.acquire()
         except TimeoutError:
+            metrics.rate_limited(self.name)
             raise RateLimited(f"the server is busy {self.busy}; try again", 1) from None
         try:
             return await run_in_threadpool(function, *args)
@@ -121,16 +132,34 @@ class Guards:
 
     def __init__(self, settings: Any, clock: Clock = time.monotonic) -> None:
         s = settings
-        self.players_address = Limiter(s.players_address_rate, s.players_address_burst, clock)
-        self.create_player = Limiter(s.create_rate, s.create_burst, clock)
-        self.create_address = Limiter(s.create_address_rate, s.create_address_burst, clock)
-        self.named_player = Limiter(s.named_rate, s.named_burst, clock)
-        self.named_address = Limiter(s.named_address_rate, s.named_address_burst, clock)
-        self.signin_name = Limiter(s.signin_rate, s.signin_burst, clock)
-        self.signin_address = Limiter(s.signin_address_rate, s.signin_address_burst, clock)
-        self.keeper_player = Limiter(s.keeper_rate, s.keeper_burst, clock)
-        self.keeper_address = Limiter(s.keeper_address_rate, s.keeper_address_burst, clock)
-        self.shared_address = Limiter(s.shared_address_rate, s.shared_address_burst, clock)
-        self.hashing = WorkPool(s.hash_workers, s.hash_wait)
-        self.review_address = Limiter(s.review_address_rate, s.review_address_burst, clock)
-        self.reviewing = WorkPool(s.review_workers, s.review_wait, "reviewing other matches")
+
+        def limiter(name: str, rate: float, burst: int) -> Limiter:
+            return Limiter(rate, burst, clock, name=name)
+
+        self.players_address = limiter(
+            "players_address", s.players_address_rate, s.players_address_burst
+        )
+        self.create_player = limiter("create_player", s.create_rate, s.create_burst)
+        self.create_address = limiter(
+            "create_address", s.create_address_rate, s.create_address_burst
+        )
+        self.named_player = limiter("named_player", s.named_rate, s.named_burst)
+        self.named_address = limiter("named_address", s.named_address_rate, s.named_address_burst)
+        self.signin_name = limiter("signin_name", s.signin_rate, s.signin_burst)
+        self.signin_address = limiter(
+            "signin_address", s.signin_address_rate, s.signin_address_burst
+        )
+        self.keeper_player = limiter("keeper_player", s.keeper_rate, s.keeper_burst)
+        self.keeper_address = limiter(
+            "keeper_address", s.keeper_address_rate, s.keeper_address_burst
+        )
+        self.shared_address = limiter(
+            "shared_address", s.shared_address_rate, s.shared_address_burst
+        )
+        self.hashing = WorkPool(s.hash_workers, s.hash_wait, name="hashing")
+        self.review_address = limiter(
+            "review_address", s.review_address_rate, s.review_address_burst
+        )
+        self.reviewing = WorkPool(
+            s.review_workers, s.review_wait, "reviewing other matches", name="reviewing"
+        )

@@ -26,6 +26,7 @@ from cardroom.league.models import BOT_PREFIX, Rating
 from cardroom.matchmaking.matchmaker import Matchmaker
 from cardroom.matchmaking.stores import MemoryStore, RedisStore, TicketStore
 from cardroom.matchmaking.tickets import MODES, SEATS, Pairing, Ticket
+from cardroom.server import metrics
 from cardroom.server.auth import Identity
 from cardroom.server.connection import Connection
 from cardroom.server.protocol import dumps, error_message
@@ -357,6 +358,8 @@ class Queue:
         """A match was made (here or by another process): its sockets here learn where to go."""
         for ticket_id, where in (message.get("tickets") or {}).items():
             waiting = self.waiters.pop(ticket_id, None)
+            if waiting and "error" not in where:
+                metrics.queue_waited(self.matchmaker.clock() - waiting[0].ticket.since)
             for w in waiting or []:
                 if "error" in where:
                     w.conn.send(error_message(where["error"]["code"], where["error"]["message"]))

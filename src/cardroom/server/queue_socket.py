@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 
 from cardroom.games import GAMES, get_game
+from cardroom.server import metrics
 from cardroom.server.connection import Connection
 from cardroom.server.limits import client_address, take_all
 from cardroom.server.matchmaking import BOT_WAITS, modes_of
@@ -124,6 +125,7 @@ async def _listen(websocket: WebSocket, conn: Connection, state: Any, settings: 
             except (Refusal, ValueError) as error:
                 refusals += 1
                 code = getattr(error, "code", "bad_message")
+                metrics.refused(code)
                 conn.send(error_message(code, getattr(error, "message", "not JSON")))
                 if isinstance(error, TooDeep):  # not read at all
                     conn.close(CLOSE_TOO_DEEP, error.message)

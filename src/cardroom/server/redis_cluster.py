@@ -171,6 +171,21 @@ class RedisCluster(Cluster):
                     for actor in list(self.tables.by_id.values()):
                         self.tables.drop(actor, SERVICE_RESTART)
 
+    async def ready(self) -> dict[str, dict[str, Any]]:
+        """Redis answers a PING, and this process renewed its leases within two heartbeats."""
+        from cardroom.server.health import CHECK_TIMEOUT, reason
+
+        try:
+            await asyncio.wait_for(self.redis.ping(), CHECK_TIMEOUT)
+            redis: dict[str, Any] = {"ok": True}
+        except Exception as error:
+            redis = {"ok": False, "error": reason(error) or "no answer to PING"}
+        age = round(asyncio.get_running_loop().time() - self._last_renewed, 3)
+        leases: dict[str, Any] = {"ok": age <= 2 * self.ttl / 3, "age_seconds": age}
+        if not leases["ok"]:
+            leases["error"] = f"leases last renewed {age:g} s ago (lease ttl {self.ttl:g} s)"
+        return {"redis": redis, "leases": leases}
+
     async def beat(self) -> None:
         """Renew, let go of what was lost, notice who died, take over orphaned tables."""
         await self.leases.beat()

@@ -111,6 +111,14 @@ class Settings(BaseSettings):
     history: Annotated[int, Field(ge=0)] = 256  # events kept per table for reconnecting clients
     history_bytes: Annotated[int, Field(ge=0)] = HISTORY_BYTES  # ... within so many bytes of JSON
     log_level: Literal["critical", "error", "warning", "info", "debug", "trace"] = "info"
+    log_format: Literal["text", "json"] = "text"  # json: one object per line (server/logs.py)
+    # Operators' view (docs/operating.md): metrics emitted at all (0: every emission a no-op);
+    # GET /metrics with "Authorization: Bearer <metrics_token>" (no token: 404), and/or on a
+    # port of its own (0: none), bound to metrics_host.
+    metrics: bool = True
+    metrics_token: str = ""
+    metrics_port: Annotated[int, Field(ge=0, le=65535)] = 0
+    metrics_host: str = "127.0.0.1"
     # Several processes sharing PostgreSQL (docs/scaling.md): empty means this process alone.
     redis_url: str = ""
     redis_prefix: str = "cardroom:"  # keys and channels of one deployment (tests: one each)
@@ -131,7 +139,7 @@ class Settings(BaseSettings):
             raise ValueError("three whole numbers, e.g. 20000,20,50")
         return value
 
-    @field_validator("log_level", mode="before")
+    @field_validator("log_level", "log_format", mode="before")
     @classmethod
     def _lower_case(cls, value: Any) -> Any:
         return value.lower() if isinstance(value, str) else value

@@ -11,6 +11,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
+from cardroom.server import metrics
 from cardroom.server.connection import Connection
 from cardroom.server.privacy import check_visible
 from cardroom.server.protocol import (
@@ -52,6 +53,7 @@ class RateLimit:
         if self.tokens >= 1.0:
             self.tokens -= 1.0
             return True
+        metrics.rate_limited("socket_messages")
         return False
 
 
@@ -133,6 +135,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
                     )
                 request = parse(text)
             except ProtocolError as error:
+                metrics.refused(error.code)
                 refusals += 1
                 conn.send(
                     error_message(

@@ -19,6 +19,7 @@ import contextlib
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
@@ -66,9 +67,16 @@ _FENCE_AND_SEQ = text(
 class Journal:
     """Runs database writes in order on one thread; concurrent ones share a commit."""
 
-    def __init__(self, engine: Engine, max_batch: int = 1000) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        max_batch: int = 1000,
+        on_commit: Callable[[float], None] = lambda seconds: None,
+    ) -> None:
         self.engine = engine
         self.max_batch = max_batch
+        self.on_commit = on_commit
+        """Told the seconds each batch's commit took (the server's metrics), on the writer."""
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._work, name="cardroom-journal", daemon=True)
         self._thread.start()
@@ -112,8 +120,10 @@ class Journal:
 
     def _commit(self, batch: list[tuple[Sequence[Step], asyncio.Future[Any], Any]]) -> None:
         try:
+            started = time.perf_counter()
             with self.engine.begin() as connection:
                 values = _run_steps(connection, [steps for steps, _f, _l in batch])
+            self.on_commit(time.perf_counter() - started)
             results: list[tuple[asyncio.Future[Any], Any, Any, Exception | None]] = [
                 (future, loop, value, None)
                 for (_s, future, loop), value in zip(batch, values, strict=True)
