@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from cardroom.commands import (
+    backup,
     bench,
     calibrate,
     connect,
@@ -32,6 +33,7 @@ calibrate.register(app)
 keep.register(app)
 review.register(app)
 connect.register(app)
+backup.register(app)
 
 
 def main() -> None:
