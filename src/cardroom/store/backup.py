@@ -112,9 +112,11 @@ def backup(
     force: bool = False,
     step_pages: int = STEP_PAGES,
     pause: float = STEP_PAUSE,
+    between_steps: Callable[[], None] | None = None,
 ) -> Done:
     """Copy the database at ``url`` into ``file``, consistent as of one instant, while it
-    serves; ``file`` is replaced only with ``force``."""
+    serves; ``file`` is replaced only with ``force``. SQLite: ``step_pages`` at a time, then
+    ``between_steps`` (tests) or a ``pause`` of so many seconds."""
     target = target_of(url)
     file = file.resolve()
     _check_destination(file, force)
@@ -125,7 +127,8 @@ def backup(
     started = time.monotonic()
     with _temporary_beside(file) as temporary:
         if target.path is not None:
-            revision = _sqlite_backup(target.path, temporary, step_pages, pause)
+            wait = between_steps or (lambda: time.sleep(pause))
+            revision = _sqlite_backup(target.path, temporary, step_pages, wait)
         else:
             revision = _pg_backup(target, temporary)
         _put_in_place(temporary, file, force)
@@ -184,7 +187,9 @@ def _put_in_place(temporary: Path, file: Path, force: bool) -> None:
             os.close(folder)
 
 
-def _sqlite_backup(source: Path, temporary: Path, step_pages: int, pause: float) -> str:
+def _sqlite_backup(
+    source: Path, temporary: Path, step_pages: int, between_steps: Callable[[], None]
+) -> str:
     if not source.is_file():
         raise Refused(f"no database at {source}")
     try:
@@ -202,7 +207,8 @@ def _sqlite_backup(source: Path, temporary: Path, step_pages: int, pause: float)
             raise Refused(f"{source} is not a SQLite database: {error}") from None
         dst = sqlite3.connect(temporary, isolation_level=None)
         try:
-            src.backup(dst, pages=step_pages, progress=_pausing(pause))
+            # The read transaction stays open across the pauses: writers go on meanwhile.
+            src.backup(dst, pages=step_pages, progress=lambda *_: between_steps())
             if wal:
                 src.execute("COMMIT")
             dst.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
@@ -216,13 +222,6 @@ def _sqlite_backup(source: Path, temporary: Path, step_pages: int, pause: float)
     finally:
         src.close()
     return revision
-
-
-def _pausing(pause: float) -> Callable[[int, int, int], None]:
-    def progress(_status: int, _remaining: int, _total: int) -> None:
-        time.sleep(pause)  # the read transaction stays open: writers go on meanwhile
-
-    return progress
 
 
 def _uri(path: Path, mode: str) -> str:
