@@ -13,6 +13,7 @@ from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer's own
 from typer.core import TyperGroup
 
 from cardroom.commands import (
+    backup,
     bench,
     calibrate,
     connect,
@@ -77,6 +78,7 @@ calibrate.register(app)
 keep.register(app)
 review.register(app)
 connect.register(app)
+backup.register(app)
 
 
 def main() -> None:
