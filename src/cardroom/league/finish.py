@@ -163,7 +163,8 @@ def _rate(
     entrants = []
     for f in facts.seats:
         side = min(f.side) if f.side else f.seat
-        entrants.append(ratings.Entrant(subjects[f.seat], side, sign * f.points))
+        forfeited = bool(getattr(f, "forfeited", False))
+        entrants.append(ratings.Entrant(subjects[f.seat], side, sign * f.points, forfeited))
     changes = ratings.update_match(
         conn,
         entrants,
