@@ -128,3 +128,19 @@ def test_a_restored_table_finds_its_forfeited_match_over() -> None:
     again.master.restore_match(row, stored, None)
     assert again.master.match.game_match.over
     assert again.master.match.game_match.winners == gm.winners
+
+
+def test_a_forfeit_replays_from_a_game_record_in_both_games() -> None:
+    from cardroom.games import skip, skyjo
+
+    for name, replay_record in (("skip", skip.replay), ("skyjo", skyjo.replay)):
+        game = get_game(name)
+        options = game.options_from_json({"players": 3})
+        fresh = game.new_match(options, "forfeit-record")
+        first = fresh.view(fresh.current).legal_actions()[0]
+        steps = [Step("action", fresh.current, game.action_to_json(first)), Step(FORFEIT, 1)]
+        record = game.record(options, "forfeit-record", steps)
+        assert record["result"]["forfeit"] == 1 and record["result"]["winners"] == [0, 2]
+        again = replay_record(record)
+        assert again.over and again.forfeited == 1 and again.winners == (0, 2)
+        assert again.current is None
