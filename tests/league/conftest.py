@@ -31,6 +31,7 @@ from cardroom.league.models import (
     RatingHistory,
     Result,
     Season,
+    Sighting,
     Standing,
     Trophy,
     Unlock,
@@ -44,7 +45,7 @@ from cardroom.store.models import Move, Player, Seat, Table
 PG_ADMIN = os.environ.get("CARDROOM_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 NOW = datetime(2026, 11, 18, 15, 30, tzinfo=UTC)  # a Wednesday
 WIPE = (Unlock, Choice, DivisionPlace, Standing, Trophy, Season, Award, RatingHistory, Rating)
-WIPE += (Result, Account, Move, MatchRow)
+WIPE += (Result, Sighting, Account, Move, MatchRow)
 WIPE_LAST = (Seat, Table, Player)
 
 

@@ -31,7 +31,13 @@ class Clock:
 @pytest.fixture
 def client(engine: Engine, tmp_path: Path) -> Iterator[TestClient]:
     url = engine.url.render_as_string(hide_password=False)
-    settings = Settings(db_url=url, bot_delay=0.0, bot_executor="inline", round_pause=0.1)
+    settings = Settings(
+        db_url=url,
+        bot_delay=0.0,
+        bot_executor="inline",
+        round_pause=0.1,
+        ladder_enforced=False,  # guests from one address: the ladder's own tests are below
+    )
     with TestClient(create_app(settings)) as test_client:
         test_client.app.state.league_clock = lambda: NOW
         test_client.app.state.queue.matchmaker.clock = Clock()
@@ -164,7 +170,7 @@ def test_badges_and_rewards_are_the_players_on_every_device(client) -> None:
 def test_a_queue_socket_waits_so_long_then_is_told_and_closed(engine: Engine) -> None:
     """Every endpoint has a lifetime: a ticket nobody matches goes after ``queue_max_wait``."""
     url = engine.url.render_as_string(hide_password=False)
-    settings = Settings(db_url=url, queue_max_wait=1.5)
+    settings = Settings(db_url=url, queue_max_wait=1.5, ladder_enforced=False)
     with TestClient(create_app(settings)) as client, ExitStack() as stack:
         ada = guest(client, "Ada")
         ws = queue(stack, client, ada, mode="2p", bot_after=None)
@@ -176,3 +182,35 @@ def test_a_queue_socket_waits_so_long_then_is_told_and_closed(engine: Engine) ->
         bea = guest(client, "Bea")  # Ada's ticket went with her socket: Bea waits alone,
         ws2 = queue(stack, client, bea, mode="2p", bot_after=None)
         until(ws2, "left")  # never matched (``until`` allows only waiting on the way)
+
+
+# -- the ladder's rules (docs/league.md, "Ladder rules") ----------------------------------------
+
+
+@pytest.fixture
+def ladder_client(engine: Engine) -> Iterator[TestClient]:
+    url = engine.url.render_as_string(hide_password=False)
+    with TestClient(create_app(Settings(db_url=url, ladder_casual_matches=3))) as test_client:
+        test_client.app.state.league_clock = lambda: NOW
+        yield test_client
+
+
+def test_a_guest_and_a_fresh_account_are_refused_by_the_ranked_queue(ladder_client) -> None:
+    client = ladder_client
+    mo = guest(client, "Mo")
+    with ExitStack() as stack:
+        refused = until(queue(stack, client, mo, mode="2p"), "error")
+    assert refused["code"] == "ranked_locked"
+    assert "claim your name" in refused["message"] and "3 more casual matches" in refused["message"]
+    claimed = client.post(
+        "/api/account/claim",
+        json={"password": "a long password"},
+        headers={"Authorization": f"Bearer {mo['token']}"},
+    )
+    assert claimed.status_code == 201
+    mo = claimed.json()
+    with ExitStack() as stack:
+        refused = until(queue(stack, client, mo, mode="2p"), "error")
+    assert refused["code"] == "ranked_locked"
+    message = refused["message"]
+    assert "claim" not in message and "finish 3 more casual matches" in message

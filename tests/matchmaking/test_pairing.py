@@ -3,6 +3,8 @@ together, withdrawn tickets are never matched, bots are offered after the chosen
 
 from __future__ import annotations
 
+import dataclasses
+
 from cardroom.matchmaking.matchmaker import Matchmaker
 from cardroom.matchmaking.pairing import pair
 from cardroom.matchmaking.stores import MemoryStore
@@ -112,3 +114,25 @@ async def test_a_bot_after_the_wait_the_player_chose() -> None:
     result = await mm.run_round()
     assert result.bots == [lonely] and result.matched == []
     assert await mm.store.queues() == []
+
+
+def test_tickets_seen_on_one_address_or_device_are_never_matched() -> None:
+    """The ladder: two accounts from one place are not paired, however long they wait; each
+    is matched with someone else when someone else comes."""
+    ada = ticket("ada", 10.0, marks=("a1f00", "dbeef"))
+    alt = ticket("alt", 10.1, since=1.0, marks=("a1f00",))  # Ada's second account
+    assert pair([ada, alt], now=600.0, rule=RULE) == []
+    bea = ticket("bea", 10.2, since=2.0, marks=("a2c0c",))
+    (match,) = pair([ada, alt, bea], now=3.0, rule=RULE)
+    assert match.seats == ("p_ada", "p_bea")
+    many = [ada, alt, bea, ticket("cal", 10.3, since=3.0, mode="3p+")]
+    three = [dataclasses.replace(t, mode="3p+") for t in many]
+    (match,) = pair(three, now=30.0, rule=RULE)
+    assert not {"p_ada", "p_alt"} <= set(match.seats) and len(match.seats) == 3
+
+
+def test_a_ticket_keeps_its_marks_through_the_shared_store() -> None:
+    marked = ticket("m", 3.0, marks=("a1", "d2"))
+    assert Ticket.from_json(marked.to_json()) == marked
+    old = '{"id": "k", "game": "skip", "mode": "2p", "players": ["p"], "names": ["P"], '
+    assert Ticket.from_json(old + '"rating": 0, "since": 0}').marks == ()

@@ -72,6 +72,9 @@ class Server:
             "CARDROOM_ROUND_PAUSE": "1",
             "CARDROOM_LOG_LEVEL": "warning",
             "CARDROOM_SET_DEALS": "1",  # tests may set who plays first (games/arranging.py)
+            # Guests from one address play ranked tables here; the ladder's rules have tests
+            # of their own (tests/league/test_ladder.py, test_queue_api.py).
+            "CARDROOM_LADDER_ENFORCED": "0",
             **LOOSE_LIMITS,
             **env,
         }

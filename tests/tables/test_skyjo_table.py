@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -13,7 +14,7 @@ from cardroom.games.skyjo import HIDDEN
 from cardroom.tables import commands as c
 from cardroom.tables.settings import TableSettings
 
-from .harness import ADA, BEA, CAL, EVE, Room
+from .harness import ADA, BEA, CAL, EVE, PACE, Room
 
 SKYJO = get_game("skyjo")
 VIEW_KEYS = {
@@ -110,7 +111,8 @@ def test_a_game_without_bots_keeps_timing_out_an_absent_player_instead_of_seatin
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr("cardroom.tables.master.levels_for", lambda game: {})  # no levels
-    room = Room.open(seats=2, game="skyjo", options={"turn_timer": 10})  # autopilot after 2
+    patient = dataclasses.replace(PACE, forfeit_after=100)  # not the ladder's forfeit here
+    room = Room.open(seats=2, game="skyjo", options={"turn_timer": 10}, settings=patient)
     room.sit(ADA, BEA)
     room.do(c.Start(ADA))
     for _ in range(8):

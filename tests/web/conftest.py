@@ -43,6 +43,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "CARDROOM_ROUND_PAUSE": "1.5",  # long enough to read a round summary under load
         "CARDROOM_LOG_LEVEL": "warning",
         "CARDROOM_SET_DEALS": "1",  # tests may set who plays first (games/arranging.py)
+        "CARDROOM_LADDER_ENFORCED": "0",  # guests from one address; tests/league tests the ladder
         "CARDROOM_CLAIM_OFFLINE_AFTER": "1",  # a closed tab's turn may be skipped soon
         # Every test browser comes from one address and makes many tables in a few minutes.
         "CARDROOM_PLAYERS_ADDRESS_BURST": "1000",

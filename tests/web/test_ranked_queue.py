@@ -32,6 +32,7 @@ def league_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[st
     port = free_port()
     db = f"sqlite:///{tmp}/queue.db"
     env = {**os.environ, "CARDROOM_BOT_DELAY": "0.05", "CARDROOM_LOG_LEVEL": "warning"}
+    env["CARDROOM_LADDER_ENFORCED"] = "0"  # guests from one address (tests/league: the ladder)
     log = tmp / "server.log"
     command = [sys.executable, "-m", "cardroom.cli", "serve", "--port", str(port), "--db", db]
     with log.open("wb") as out:

@@ -57,6 +57,13 @@ class ReplayError(ValueError):
 
 ACTION = "action"
 NEXT_ROUND = "next_round"
+FORFEIT = "forfeit"
+"""A step a table takes between any two moves of a ranked match: ``seat`` left it, or timed
+out of too many turns in a row, and forfeits (docs/league.md, "Ladder rules"). The match is
+over at once; every side but the forfeiting seat's wins. Every game applies it the same way
+(``forfeit_winners``), so the replay, the records and the league see it like any step."""
+FORFEITED = "forfeited"
+"""The event of a ``forfeit`` step: ``seat`` forfeited, ``detail["winners"]`` won."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +71,8 @@ class Step:
     """One entry of a match's move log, as stored and replayed.
 
     ``kind`` is ``"action"`` (``seat`` played ``action``, in the game's JSON notation),
-    ``"next_round"`` (the next round was dealt), or a between-round kind of the game's own.
+    ``"next_round"`` (the next round was dealt), ``"forfeit"`` (``seat`` forfeited the match,
+    between any two moves), or a between-round kind of the game's own.
     """
 
     kind: str
@@ -141,6 +149,11 @@ class GameMatch(Protocol):
 
     def between_round_steps(self, absent: frozenset[int]) -> list[Step]:
         """The steps that start the next round, given the seats whose players have gone."""
+        ...
+
+    @property
+    def forfeited(self) -> int | None:
+        """The seat that forfeited the match (a ``forfeit`` step), or None."""
         ...
 
     def timeout_action(self) -> Any:
@@ -285,6 +298,26 @@ class Game(Protocol):
     def steps_of_record(self, record: Mapping[str, Any]) -> Iterable[Step]:
         """A game record's moves as the steps the store keeps."""
         ...
+
+
+def forfeit_winners(players: int, side: Iterable[int]) -> tuple[int, ...]:
+    """Who wins when the seats of ``side`` (the forfeiting seat and its partner, if it has
+    one) forfeit: every other seat."""
+    losing = set(side)
+    return tuple(s for s in range(players) if s not in losing)
+
+
+def forfeit_event(seat: int, winners: Iterable[int]) -> Event:
+    return Event(FORFEITED, seat, {"winners": list(winners)})
+
+
+def check_forfeit(seat: object, players: int, over: bool) -> int:
+    """The seat of a ``forfeit`` step, or ``IllegalMove``: a seat of the match, before its end."""
+    if over:
+        raise IllegalMove("forfeit", "the match is already over")
+    if type(seat) is not int or not 0 <= seat < players:
+        raise IllegalMove("forfeit", f"no seat {seat!r} to forfeit")
+    return seat
 
 
 def derive_seed(secret: object, *parts: object) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from .base import ReplayError
+from .base import FORFEIT, IllegalMove, ReplayError, Step
 
 FORMAT = "cardroom-record"
 
@@ -24,6 +24,7 @@ class MatchResultEntry(msgspec.Struct):
     finished: bool | None = None
     winners: list[int] | None = None
     scores: list[int] | None = None
+    forfeit: int | None = None
 
 
 def check_shape(record: Any, shape: type[msgspec.Struct]) -> str | None:
@@ -50,15 +51,25 @@ def moves_json(
 
 
 def match_result_json(match: Any) -> dict[str, Any]:
-    return {
+    result = {
         "finished": match.over,
         "winners": list(match.winners) if match.winners is not None else None,
         "scores": list(match.scores),
     }
+    if getattr(match, "forfeited", None) is not None:
+        result["forfeit"] = match.forfeited  # the seat that forfeited (games.base.FORFEIT)
+    return result
 
 
 def check_match_result(recorded: dict[str, Any], match: Any, winners_rule: str) -> None:
-    """The record's final scores and winners are the replay's, or ``ReplayError``."""
+    """The record's final scores and winners are the replay's, or ``ReplayError``. A
+    recorded forfeit (``"forfeit": seat``) is the match's last step, applied here."""
+    forfeit = recorded.get("forfeit")
+    if forfeit is not None:
+        try:
+            match.apply_step(Step(FORFEIT, forfeit))
+        except IllegalMove as error:
+            raise ReplayError(f"the record's forfeit is illegal: {error}") from None
     if recorded.get("scores") is not None and recorded["scores"] != match.scores:
         raise ReplayError(
             f"the record's scores {recorded['scores']} differ from the replay's {match.scores}"

@@ -19,6 +19,8 @@ from sqlalchemy import Connection, Integer, cast, func, insert, select
 from cardroom.games import get_game
 from cardroom.games.base import ReplayError
 from cardroom.league import achievements, divisions, ratings, rewards, seasons
+from cardroom.league.ladder import LadderRules
+from cardroom.league.ladder import verdict as ladder_verdict
 from cardroom.league.models import Result, bot_subject
 from cardroom.league.periods import as_utc, season_of, system_clock
 from cardroom.store import repository as repo
@@ -35,9 +37,18 @@ def subject_of(seat: dict[str, Any]) -> str:
 
 
 def on_match_finished(
-    conn: Connection, match_id: str, *, now: datetime | None = None, season_months: int = 1
+    conn: Connection,
+    match_id: str,
+    *,
+    now: datetime | None = None,
+    season_months: int = 1,
+    ladder: LadderRules | None = None,
 ) -> list[dict[str, Any]]:
     """Rate, record and award a finished match once; the events the table should announce.
+
+    ``ladder``: the ladder's rules (``ladder.py``): a ranked match that breaks one is counted
+    as casual, with an ``unrated`` event saying why. None applies none of them (tools and
+    tests of the ratings alone; the server always passes its settings').
 
     Never raises for a match it cannot read: a league problem must not lose the final move.
     """
@@ -47,9 +58,12 @@ def on_match_finished(
     if conn.scalar(select(func.count()).where(Result.match_id == match_id)):
         return []  # already counted
     seats: list[dict[str, Any]] = list(row["seats"] or [])
+    moment = as_utc(now or row["finished_at"] or system_clock())
+    events: list[dict[str, Any]] = []
     try:
         game = get_game(row.get("game") or "skip")
         options = game.options_from_json(row["options"])
+        subjects = [subject_of(seats[s] if s < len(seats) else {}) for s in range(options.players)]
         facts = game.analyse(
             options,
             row["seed"],
@@ -60,11 +74,15 @@ def on_match_finished(
     except (LookupError, ReplayError, ValueError) as error:
         log.error("league: match %s cannot be analysed: %s", match_id, error)
         return []
-    moment = as_utc(now or row["finished_at"] or system_clock())
+    if facts.seats[0].ranked and ladder is not None:
+        sides = [[subjects[s] for s in (f.side or [f.seat])] for f in facts.seats]
+        why = ladder_verdict(conn, subjects, moment, ladder, sides=sides)
+        if why is not None:  # the ladder's rules: counted as casual, and said why
+            for f in facts.seats:
+                f.ranked = False
+            events.append(_event("unrated", None, **why.detail()))
     seasons.roll_over(conn, moment, season_months)
-    subjects = [subject_of(seats[s] if s < len(seats) else {}) for s in range(options.players)]
     _store_results(conn, row, facts, subjects, moment)
-    events: list[dict[str, Any]] = []
     if facts.seats[0].ranked:
         events += _rate(conn, row, facts, subjects, moment, game.lower_scores_win)
     events += _award(conn, row, facts, seats, subjects, moment, game.name)
@@ -163,7 +181,8 @@ def _rate(
     entrants = []
     for f in facts.seats:
         side = min(f.side) if f.side else f.seat
-        entrants.append(ratings.Entrant(subjects[f.seat], side, sign * f.points))
+        forfeited = bool(getattr(f, "forfeited", False))
+        entrants.append(ratings.Entrant(subjects[f.seat], side, sign * f.points, forfeited))
     changes = ratings.update_match(
         conn,
         entrants,

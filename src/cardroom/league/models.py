@@ -197,3 +197,22 @@ class Choice(Base):
     card_back: Mapped[str | None] = mapped_column(String(32))
     theme: Mapped[str | None] = mapped_column(String(32))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Sighting(Base):
+    """Where a player was seen signing in (a new guest, a claim, a sign-in): a keyed hash of
+    the network address or of a device token, never the address itself (HMAC-SHA256 with the
+    server's secret, ``ladder.sighting_hash``). Two players seen on one hash within the
+    window are never rated against each other (docs/league.md, "Ladder rules"). One row per
+    player, kind and hash, its time renewed; rows older than the window are pruned."""
+
+    __tablename__ = "league_sightings"
+    __table_args__ = (
+        Index("ix_league_sightings_hash", "hash"),
+        Index("ix_league_sightings_seen", "seen_at"),
+    )
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)  # "address" or "device"
+    hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -39,18 +39,22 @@ class Skill:
 
 @dataclass(frozen=True, slots=True)
 class Entrant:
-    """One seat in a rated match: who (subject), on which side, and the side's final score."""
+    """One seat in a rated match: who (subject), on which side, and the side's final score;
+    ``forfeited``: the seat forfeited the match (the ladder), so its side ranks last whatever
+    the score."""
 
     subject: str
     side: int
     score: int
+    forfeited: bool = False
 
 
 def rate(entrants: Sequence[Entrant], current: dict[str, Skill]) -> dict[str, Skill]:
     """New skills after one match. A subject in several seats (two bots of one level) gets the
     sum of its seats' changes, so a level playing itself gains nothing."""
     sides = sorted({e.side for e in entrants})
-    score_of = {e.side: e.score for e in entrants}
+    lost = {e.side for e in entrants if e.forfeited}
+    score_of = {e.side: (e.side not in lost, e.score) for e in entrants}
     if len(sides) < 2:
         return {}
     teams = []

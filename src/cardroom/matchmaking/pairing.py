@@ -33,6 +33,7 @@ def pair(tickets: Iterable[Ticket], now: float, rule: Widening = STANDARD) -> li
                 for t in by_rating[low:high]
                 if t.id not in taken
                 and t.id != anchor.id
+                and not t.linked(anchor)  # the ladder: one address or device, never matched
                 and rule.allows(anchor.rating, anchor.waited(now), t.rating, t.waited(now))
             ),
             key=lambda t: (abs(t.rating - anchor.rating), t.since, t.id),
@@ -60,14 +61,20 @@ def _filling(near: list[Ticket], seats: int) -> list[Ticket]:
     of the nearest as fit."""
     for size in range(1, seats + 1):
         for combo in combinations(near[:CONSIDERED], size):
-            if sum(len(t.players) for t in combo) == seats:
+            if sum(len(t.players) for t in combo) == seats and _unlinked(combo):
                 return list(combo)
-    out, left = [], seats
+    out: list[Ticket] = []
+    left = seats
     for t in near:
-        if len(t.players) <= left:
+        if len(t.players) <= left and _unlinked((*out, t)):
             out.append(t)
             left -= len(t.players)
     return out
+
+
+def _unlinked(tickets: tuple[Ticket, ...]) -> bool:
+    """No two of the tickets were seen on one address or device (the ladder's rule)."""
+    return not any(a.linked(b) for a, b in combinations(tickets, 2))
 
 
 def _by_age(chosen: list[Ticket]) -> tuple[str, ...]:

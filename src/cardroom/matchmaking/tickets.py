@@ -23,10 +23,17 @@ class Ticket:
     rating: float
     since: float
     bot_after: float | None = None
+    marks: tuple[str, ...] = ()
+    """Where its players were seen lately (keyed hashes of addresses and devices, the
+    ladder's sightings): two tickets sharing a mark are never matched together."""
 
     @property
     def queue(self) -> str:
         return f"{self.game}:{self.mode}"
+
+    def linked(self, other: Ticket) -> bool:
+        """Whether the two tickets' players were seen on one address or device."""
+        return not set(self.marks).isdisjoint(other.marks)
 
     def waited(self, now: float) -> float:
         return max(0.0, now - self.since)
@@ -42,6 +49,7 @@ class Ticket:
                 "rating": self.rating,
                 "since": self.since,
                 "bot_after": self.bot_after,
+                "marks": list(self.marks),
             }
         )
 
@@ -57,6 +65,7 @@ class Ticket:
             rating=float(data["rating"]),
             since=float(data["since"]),
             bot_after=data.get("bot_after"),
+            marks=tuple(data.get("marks") or ()),
         )
 
 

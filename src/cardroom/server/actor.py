@@ -84,6 +84,7 @@ def table_settings(settings: Settings) -> TableSettings:
         bot_delay=settings.bot_delay,
         round_pause=settings.round_pause,
         autopilot_after=settings.autopilot_after,
+        forfeit_after=settings.forfeit_after,
         autopilot_level=settings.autopilot_level,
         history=settings.history,
         history_bytes=settings.history_bytes,

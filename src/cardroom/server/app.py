@@ -56,6 +56,7 @@ from cardroom.server.plot_cache import PlotCache
 from cardroom.server.privacy import Invitations
 from cardroom.server.registry import Tables
 from cardroom.server.settings import Settings
+from cardroom.server.sightings import sighting_key
 from cardroom.server.static import web_files
 from cardroom.server.timers import Clock
 from cardroom.server.trim import trim_every
@@ -323,7 +324,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if tables is not None:
                 tables.forget(actor)
 
-        league = LeagueWorker(engine)
+        league = LeagueWorker(engine, settings.ladder())
         services = Services(
             settings, Clock(settings.clock_speed), journal, bots, forget, league.count
         )
@@ -337,6 +338,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tokens = Tokens(secret, settings.token_lifetime)
         app.state.auth = Auth(tokens, PlayerCache(token_holders(engine), settings.player_cache_ttl))
         app.state.invitations = Invitations(secret)
+        app.state.sighting_key = sighting_key(secret)  # ladder.py: hashed addresses
         app.state.plots = PlotCache()
         app.state.tables = tables
         app.state.guards = Guards(settings)

@@ -44,6 +44,7 @@ from cardroom.server.lobby import (
     rename_at_tables,
 )
 from cardroom.server.plot_cache import PlotCache
+from cardroom.server.sightings import noting
 from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal
 
@@ -118,9 +119,13 @@ async def claim(request: Request) -> dict[str, Any]:
     if refused is not None:
         raise _account_error(refused)
 
+    seen = noting(request, me.id)  # the ladder: where the account was claimed, hashed
+
     def write(conn: Connection) -> dict[str, Any]:
         current = name or accounts.player_name(conn, me.id) or me.name
-        return accounts.claim(conn, me.id, password_hash, current, now)
+        claimed = accounts.claim(conn, me.id, password_hash, current, now)
+        seen(conn)
+        return claimed
 
     try:
         player = await request.app.state.journal.run(write)
@@ -161,7 +166,13 @@ async def sign_in(request: Request) -> dict[str, Any]:
     if accounts.needs_rehash(password_hash):
         new_hash = await hashing.run(accounts.hash_password, password)
     now = _now(request)
-    await request.app.state.journal.run(lambda c: accounts.signed_in(c, player_id, now, new_hash))
+    seen = noting(request, player_id)  # the ladder: where the account signed in, hashed
+
+    def write(conn: Connection) -> None:
+        accounts.signed_in(conn, player_id, now, new_hash)
+        seen(conn)
+
+    await request.app.state.journal.run(write)
     issued = Identity(player_id, display)
     return {
         "player": {**issued.to_json(), "claimed": True},

@@ -34,6 +34,7 @@ from cardroom.server.bots import levels_json
 from cardroom.server.limits import Guards, client_address, take_all
 from cardroom.server.privacy import Invitations, check_visible, shown_to
 from cardroom.server.registry import MAX_TABLE_NAME, Tables, check_options
+from cardroom.server.sightings import noting
 from cardroom.store import repository as repo
 from cardroom.tables.errors import Refusal
 from cardroom.tables.lobby import check_abandon_after
@@ -180,12 +181,15 @@ async def create_player(request: Request) -> dict[str, Any]:
     take_all([(guards(request).players_address, client_address(request.scope))], "new players")
     check_not_reserved(name)
     player_id = new_player_id()
+    seen = noting(request, player_id)  # the ladder: where this guest came from, hashed
 
     def insert(c: Any) -> dict[str, Any] | None:
         # Checked in the same transaction as the insert, so a claim cannot slip in between.
         if accounts.name_is_claimed(c, name):
             return None
-        return repo.insert_player(c, player_id, name)
+        row = repo.insert_player(c, player_id, name)
+        seen(c)
+        return row
 
     row = await request.app.state.journal.run(insert)
     if row is None:

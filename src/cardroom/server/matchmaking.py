@@ -22,7 +22,9 @@ from sqlalchemy import select
 from cardroom.bots.calibrated import rating_of
 from cardroom.bots.levels import levels_for
 from cardroom.games import get_game
+from cardroom.league import ladder
 from cardroom.league.models import BOT_PREFIX, Rating
+from cardroom.league.periods import system_clock
 from cardroom.matchmaking.matchmaker import Matchmaker
 from cardroom.matchmaking.stores import MemoryStore, RedisStore, TicketStore
 from cardroom.matchmaking.tickets import MODES, SEATS, Pairing, Ticket
@@ -152,6 +154,29 @@ class Queue:
 
         return await self.state.journal.run(read)
 
+    async def ladder_check(self, people: list[Identity]) -> tuple[str, ...]:
+        """The ladder's rules before a ticket is made (docs/league.md, "Ladder rules"):
+        ``ranked_locked`` for a guest or an account with too few casual matches; else the
+        ticket's marks, so that accounts seen on one address or device are never paired."""
+        rules = self.state.settings.ladder()
+        if rules is None:
+            return ()
+        now = getattr(self.state, "league_clock", system_clock)()
+
+        def read(conn: Any) -> tuple[Identity | None, dict[str, Any] | None, tuple[str, ...]]:
+            for person in people:
+                refused = ladder.refusal(conn, person.id, rules)
+                if refused is not None:
+                    return person, refused, ()
+            return None, None, tuple(sorted(ladder.marks(conn, [p.id for p in people], now, rules)))
+
+        who, refused, marks = await self.state.journal.run(read)
+        if refused is not None:
+            mine = who is not None and who.id == people[-1].id and len(people) == 1
+            whose = "" if mine or who is None else f"{who.name}: "
+            raise Refusal(403, refused["code"], whose + refused["message"])
+        return marks
+
     async def join(
         self, conn: Connection, game: str, mode: str, bot_after: float | None, partner: str | None
     ) -> Ticket | None:
@@ -235,6 +260,7 @@ class Queue:
         bot_after: float | None,
         people: list[Identity],
     ) -> Ticket:
+        marks = await self.ladder_check(people)
         ratings = [await self.rating_of(p.id, game, mode) for p in people]
         ticket = Ticket(
             id="q_" + secrets.token_hex(6),
@@ -245,6 +271,7 @@ class Queue:
             rating=sum(ratings) / len(ratings),
             since=self.matchmaker.clock(),
             bot_after=None if len(people) > 1 else bot_after,
+            marks=marks,
         )
         if not await self.matchmaker.enqueue(ticket):
             raise Refusal(409, "already_queued", "you are in the queue already (another tab?)")

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from cardroom.league.ladder import LadderRules
 from cardroom.store.database import SQLITE_CACHE_KB
 from cardroom.tables.audience import HISTORY_BYTES
 
@@ -49,6 +50,13 @@ class Settings(BaseSettings):
     abandon_after: Positive = 300.0  # default seconds a table without people stays open
     autopilot_after: Count = 3  # timeouts in a row before a bot plays the seat (R7.3)
     autopilot_level: str = "medium"  # the level that plays for absent players: it never slips
+    # The ladder's rules (docs/league.md, "Ladder rules"). Not enforced: the ranked queue
+    # takes anyone and the league rates every ranked match (tests of other things only).
+    ladder_enforced: bool = True
+    forfeit_after: Count = 3  # turns timed out in a row that forfeit a ranked match
+    ladder_casual_matches: Annotated[int, Field(ge=0)] = 3  # casual matches before ranked play
+    ladder_pair_daily: Count = 3  # rated matches per pair of accounts per UTC day
+    ladder_linked_days: Positive = 14.0  # days a shared address or device keeps two apart
     claim_offline_after: NonNegative = 20.0  # seconds offline before others may skip the turn
     claim_idle_after: NonNegative = 120.0  # seconds idle, no turn timer: then others may skip
     queue_max_wait: Positive = 1800.0  # seconds a ranked-queue socket may wait, then it is closed
@@ -152,6 +160,16 @@ class Settings(BaseSettings):
         if value not in LEVELS:
             raise ValueError(f"choose one of {', '.join(LEVELS)}")
         return value
+
+    def ladder(self) -> LadderRules | None:
+        """The ladder's rules the league and the ranked queue apply (None: not enforced)."""
+        if not self.ladder_enforced:
+            return None
+        return LadderRules(
+            casual_matches=self.ladder_casual_matches,
+            pair_daily=self.ladder_pair_daily,
+            linked_days=self.ladder_linked_days,
+        )
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:

@@ -65,11 +65,19 @@ def join(table: TableState, cmd: c.Join, out: list[Effect]) -> int:
 
 
 def leave(table: TableState, cmd: c.Leave, out: list[Effect]) -> None:
-    """Before a match the seat is freed; during one it waits for you (R2.4)."""
+    """Before a match the seat is freed; during one it waits for you (R2.4), but leaving a
+    ranked match forfeits it (docs/league.md, "Ladder rules")."""
     seat = table.seat_of(cmd.who.id)
     if seat is None:
         raise Refusal(409, "conflict", "you have no seat at this table")
-    if table.playing() and table.match_seat_of(cmd.who.id) is not None:
+    match_seat = table.match_seat_of(cmd.who.id)
+    if match_seat is not None and moves.ranked_match(table):
+        moves.forfeit(table, match_seat, "left", out)  # the match is over: the seat is freed
+        seat.player_id = seat.player_name = None
+        seat.away = False
+        save_seats(table, out)
+        return
+    if table.playing() and match_seat is not None:
         seat.away = True
     else:
         seat.player_id = seat.player_name = None

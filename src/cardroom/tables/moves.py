@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardroom.games.base import ACTION, NEXT_ROUND, GameMatch, IllegalMove, NotationError
+from cardroom.games.base import (
+    ACTION,
+    FORFEIT,
+    NEXT_ROUND,
+    GameMatch,
+    IllegalMove,
+    NotationError,
+    Step,
+)
 from cardroom.tables import commands as c
 from cardroom.tables import scheduling
 from cardroom.tables.audience import action_key
@@ -96,18 +104,62 @@ def play(
         told.append(round_summary(table))
         if gm.over:
             table.status = "finished"
-            winners, scores = list(gm.winners or ()), list(gm.scores)
-            told.append(
-                table_event(
-                    "match_over",
-                    winners=winners,
-                    scores=scores,
-                    match=m.id,
-                    hints=list(m.hints),
-                )
-            )
+            told.append(match_over(table))
         rows.append(match_fields(table))
     finish_move(table, rows, told, out, ack)
+
+
+def match_over(table: TableState) -> dict[str, Any]:
+    assert table.match is not None
+    m, gm = table.match, table.match.game_match
+    return table_event(
+        "match_over",
+        winners=list(gm.winners or ()),
+        scores=list(gm.scores),
+        match=m.id,
+        hints=list(m.hints),
+    )
+
+
+def ranked_match(table: TableState) -> bool:
+    """Whether the match being played is one of the ladder's: ranked rules at a table that
+    is not casual. Leaving it, or timing out of too many turns in a row, forfeits it
+    (``forfeit``); whether it is then rated is the league's decision (docs/league.md)."""
+    m = table.match
+    return (
+        m is not None
+        and table.playing()
+        and not m.game_match.over
+        and not table.casual
+        and table.game.is_ranked(m.game_match.options)
+    )
+
+
+def forfeit(
+    table: TableState,
+    seat: int,
+    reason: str,
+    out: list[Effect],
+    pre: list[dict[str, Any]] | None = None,
+) -> None:
+    """The ladder's forfeit (``games.base.FORFEIT``): ``seat`` loses the match now and every
+    other side wins. A stored step like any other, so a restart, a record and the league all
+    replay it; ``reason`` (``left``, ``timeouts``) is told, not stored."""
+    m = table.match
+    assert m is not None
+    gm = m.game_match
+    round_number = gm.round_number
+    events = gm.apply_step(Step(FORFEIT, seat))  # the engine refuses here, changing nothing
+    m.moves += 1
+    told = list(pre or [])
+    for event in events:
+        wire = table.game.event_json(event)
+        told.append({**wire, "detail": {**wire["detail"], "reason": reason}})
+    table.status = "finished"
+    told.append(match_over(table))
+    rows: list[Row] = [MoveRow(m.id, m.moves, round_number, FORFEIT, seat, None)]
+    rows.append(match_fields(table))
+    finish_move(table, rows, told, out)
 
 
 def finish_move(

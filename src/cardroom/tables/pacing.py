@@ -45,6 +45,10 @@ def timed_out(
         return
     m.timeouts[seat] += 1
     pre = list(pre or [])
+    if m.timeouts[seat] >= table.settings.forfeit_after and moves.ranked_match(table):
+        # The ladder: too many turns in a row timed out of a ranked match forfeit it.
+        moves.forfeit(table, seat, "timeouts", out, pre=pre)
+        return
     if (
         m.timeouts[seat] >= table.settings.autopilot_after
         and seat not in m.autopilot

@@ -15,6 +15,7 @@ class TableSettings:
     bot_delay: float = 0.8
     round_pause: float = 5.0
     autopilot_after: int = 3
+    forfeit_after: int = 3  # turns timed out in a row that forfeit a ranked match (the ladder)
     autopilot_level: str = "medium"
     history: int = 256  # broadcasts kept for reconnecting clients ...
     history_bytes: int = HISTORY_BYTES  # ... within so many bytes of JSON text

@@ -59,6 +59,7 @@ class TableState(Protocol):
     options_json: dict[str, Any]
     abandon_after: float
     status: str
+    casual: bool  # a table that never counts for ratings, whatever its rules
     stored_fields: dict[str, Any]  # the row's fields as last stored
     seating: Seating
     audience: Audience

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import ACTION, NEXT_ROUND, Replayed, ReplayError, Step, replay_from
+from ..base import ACTION, FORFEIT, FORFEITED, NEXT_ROUND, Replayed, ReplayError, Step, replay_from
 from .cards import WILD
 from .match import SOLO, Match
 from .options import HAND_SIZE, Options
@@ -64,6 +64,7 @@ class SeatFacts:
     max_plays_in_turn: int = 0
     max_completed_in_turn: int = 0
     max_wilds_in_turn: int = 0
+    forfeited: bool = False  # this seat forfeited the match (games.base.FORFEIT)
     side: list[int] = field(default_factory=list)  # this seat and its partner, if teams lasted
     opponents: list[dict[str, Any]] = field(default_factory=list)
     beat_bot_levels: list[str] = field(default_factory=list)
@@ -112,6 +113,9 @@ def steps_of_record(record: dict[str, Any]) -> Iterator[Step]:
             yield Step(NEXT_ROUND)
         for move in round_data.get("moves") or []:
             yield Step(ACTION, move.get("seat"), move.get("action"))
+    forfeit = (record.get("result") or {}).get("forfeit")
+    if forfeit is not None:
+        yield Step(FORFEIT, forfeit)
 
 
 def analyse_record(
@@ -198,6 +202,8 @@ def analyse(
                 turn.hand_since_refill = 0
             elif kind == "timed_out":
                 facts[seat].timeouts += 1
+            elif kind == FORFEITED:
+                facts[seat].forfeited = True
             elif kind == "round_over":
                 _close_turn(turn, facts)
                 turn = _Turn()

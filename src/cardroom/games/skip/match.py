@@ -11,7 +11,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import ACTION, NEXT_ROUND, Event, Step
+from ..base import (
+    ACTION,
+    FORFEIT,
+    NEXT_ROUND,
+    Event,
+    Step,
+    check_forfeit,
+    forfeit_event,
+    forfeit_winners,
+)
 from .actions import Action
 from .cards import WILD, deck_units, new_deck
 from .notation import action_from_json
@@ -99,6 +108,7 @@ class Match:
         )
         self.rounds: list[RoundLog] = []
         self.winners: tuple[int, ...] | None = None
+        self.forfeited: int | None = None  # the seat that forfeited the match, if one did
         self.deal_events: list[Event] = []  # the last deal's first turn (``turn``, ``drew``)
         self.state: State = self._deal(self.first_dealer)
         self.opening_events: list[Event] = self.deal_events
@@ -121,7 +131,9 @@ class Match:
     @property
     def current(self) -> int | None:
         """The seat to act now; None between rounds and once the match is over."""
-        return None if self.state.result is not None else self.state.current
+        if self.state.result is not None or self.winners is not None:
+            return None
+        return self.state.current
 
     def _deal(self, dealer: int) -> State:
         number = len(self.rounds) + 1
@@ -224,7 +236,19 @@ class Match:
         if step.kind == SOLO:
             self.fall_back_to_solo()
             return [Event(SOLO, -1, {"reason": "a team player has left (R2.5)"})]
+        if step.kind == FORFEIT:
+            return self.forfeit(step.seat)
         raise ValueError(f"unknown step {step.kind!r}")
+
+    def forfeit(self, seat: object) -> list[Event]:
+        """The ladder's forfeit (``games.base.FORFEIT``): the match ends now; the seat's side
+        (its partner too while teams last) loses and every other seat wins."""
+        seat = check_forfeit(seat, self.options.players, self.over)
+        partners = self.state.partners if self.team_mode else None
+        side = {seat} if partners is None else {seat, partners[seat]}
+        self.forfeited = seat
+        self.winners = forfeit_winners(self.options.players, side)
+        return [forfeit_event(seat, self.winners)]
 
     def between_round_steps(self, absent: frozenset[int]) -> list[Step]:
         """R2.5: a team whose player has gone plays on solo; then the next deal."""

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import ACTION, NEXT_ROUND, ReplayError, Step, replay_from
+from ..base import ACTION, FORFEIT, FORFEITED, NEXT_ROUND, ReplayError, Step, replay_from
 from .match import Match
 from .options import Options
 
@@ -46,6 +46,7 @@ class SeatFacts:
     columns_removed: int = 0  # S3.1, during turns and at the final reveal
     rounds_closed: int = 0  # S4.1: rounds this seat ended by turning its last card
     closer_doubled: int = 0  # S4.3: rounds this seat closed and had its score doubled
+    forfeited: bool = False  # this seat forfeited the match (games.base.FORFEIT)
     side: list[int] = field(default_factory=list)
     opponents: list[dict[str, Any]] = field(default_factory=list)
     beat_bot_levels: list[str] = field(default_factory=list)
@@ -70,6 +71,9 @@ def steps_of_record(record: dict[str, Any]) -> Iterator[Step]:
             yield Step(NEXT_ROUND)
         for move in round_data.get("moves") or []:
             yield Step(ACTION, move.get("seat"), move.get("action"))
+    forfeit = (record.get("result") or {}).get("forfeit")
+    if forfeit is not None:
+        yield Step(FORFEIT, forfeit)
 
 
 def analyse(
@@ -129,6 +133,8 @@ def _count(facts: list[SeatFacts], kind: str, seat: int, detail: dict[str, Any])
         facts[seat].turns += 1
     elif kind == "timed_out":
         facts[seat].timeouts += 1
+    elif kind == FORFEITED:
+        facts[seat].forfeited = True
     elif kind == "column_removed":
         facts[seat].columns_removed += 1
     elif kind == "closed":

@@ -10,7 +10,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import ACTION, NEXT_ROUND, Event, IllegalMove, Step
+from ..base import (
+    ACTION,
+    FORFEIT,
+    NEXT_ROUND,
+    Event,
+    IllegalMove,
+    Step,
+    check_forfeit,
+    forfeit_event,
+    forfeit_winners,
+)
 from .actions import TIMEOUT, Action
 from .notation import action_from_json
 from .options import Options
@@ -56,6 +66,7 @@ class Match:
         self.scores = [0] * options.players
         self.rounds: list[RoundLog] = []
         self.winners: tuple[int, ...] | None = None
+        self.forfeited: int | None = None  # the seat that forfeited the match, if one did
         self.deal_events: list[Event] = []
         self.state: State = self._deal(None)
         self.opening_events: list[Event] = self.deal_events
@@ -74,7 +85,9 @@ class Match:
 
     @property
     def current(self) -> int | None:
-        return None if self.state.result is not None else self.state.current
+        if self.state.result is not None or self.winners is not None:
+            return None
+        return self.state.current
 
     def _deal(self, starter: int | None) -> State:
         number = len(self.rounds) + 1
@@ -165,7 +178,17 @@ class Match:
         if step.kind == NEXT_ROUND:
             self.next_round()
             return list(self.deal_events)
+        if step.kind == FORFEIT:
+            return self.forfeit(step.seat)
         raise ValueError(f"unknown step {step.kind!r}")
+
+    def forfeit(self, seat: object) -> list[Event]:
+        """The ladder's forfeit (``games.base.FORFEIT``): the match ends now, everyone else
+        wins."""
+        seat = check_forfeit(seat, self.options.players, self.over)
+        self.forfeited = seat
+        self.winners = forfeit_winners(self.options.players, {seat})
+        return [forfeit_event(seat, self.winners)]
 
     def between_round_steps(self, absent: frozenset[int]) -> list[Step]:
         """Skyjo has nothing to settle between rounds but the next deal."""
