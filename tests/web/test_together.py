@@ -13,8 +13,11 @@ from . import ui
 pytestmark = pytest.mark.browser
 
 
-def meet(ada: Any, bob: Any, name: str, *, stock: int | None = None) -> None:
-    """Ada opens a private table by name (with a stock of `stock`), Bob joins it, Ada starts."""
+def meet(
+    ada: Any, bob: Any, name: str, *, stock: int | None = None, deal: dict[str, Any] | None = None
+) -> None:
+    """Ada opens a private table by name (with a stock of `stock` and a set `deal`), Bob joins
+    it, Ada starts."""
     ui.sign_in(ada, "Ada")
     ada.click("#create-form .house-rules summary")
     form = ada.locator("#create-form")
@@ -26,6 +29,8 @@ def meet(ada: Any, bob: Any, name: str, *, stock: int | None = None) -> None:
         form.locator("select[name=match_target]").select_option("null")
     ada.click("#create-table")
     ada.wait_for_selector("#waiting-title")
+    if deal is not None:
+        ui.set_deal(ada, ada.evaluate("location.hash").split("/")[-1], deal)
     ui.sign_in(bob, "Bob")
     bob.fill("#join-form input[name=join-name]", name)
     bob.click("#join-form button[type=submit]")
@@ -78,7 +83,8 @@ def test_a_rematch_is_proposed_then_declined_then_accepted(
     page: Any, second_page: Any, artifacts: Path
 ) -> None:
     ada, bob = page, second_page
-    meet(ada, bob, "rematch-club", stock=1)
+    # Ada plays first and her stock is one wild card: each match ends on her first move.
+    meet(ada, bob, "rematch-club", stock=1, deal={"first": 0, "stocks": [["W"], ["W"]]})
     play_to_the_end(ada, bob)
     first = ada.get_attribute("#board", "data-seq")
     ada.click("#rematch")  # "Propose a rematch": nobody is thrown into a new match

@@ -45,6 +45,13 @@ from cardroom.benchmarks.load_plan import OPTIONS, choose, greedy_level
 from cardroom.benchmarks.processes import cpu_seconds, free_port, rss_bytes, start, stop
 
 WARMUP = 2.0
+"""Seconds of load before a measurement starts, at most: a fifth of a shorter measurement."""
+
+
+def warmup_for(seconds: float) -> float:
+    """The warm-up before a measurement of ``seconds``: 2 s for the default 10 s runs, less for
+    the short runs of the tests (whose figures nobody reads)."""
+    return min(WARMUP, seconds / 5)
 
 
 @dataclass
@@ -146,11 +153,17 @@ async def make_watchers(url: str, count: int) -> list[str]:
 
 
 async def table_client(
-    ws_url: str, http_url: str, token: str, table: str, think: float, stop_at: float, out: Result
+    ws_url: str,
+    http_url: str,
+    token: str,
+    table: str,
+    think: float,
+    measure_from: float,
+    stop_at: float,
+    out: Result,
 ) -> None:
     rng = random.Random(table)
     run_id = f"{os.getpid()}-{time.monotonic_ns()}"
-    measure_from = time.monotonic() + WARMUP
     async with websockets.connect(f"{ws_url}/ws/tables/{table}", max_size=None) as ws:
         # A program's socket: what one move tells it (its move and the bot's replies) comes
         # as one frame, its view and legal list in the last event only (docs/protocol.md §4).
@@ -200,9 +213,10 @@ async def table_client(
                 )
 
 
-async def echo_client(ws_url: str, seed: int, think: float, stop_at: float, out: Result) -> None:
+async def echo_client(
+    ws_url: str, seed: int, think: float, measure_from: float, stop_at: float, out: Result
+) -> None:
     rng = random.Random(seed)
-    measure_from = time.monotonic() + WARMUP
     payload = json.dumps({"type": "action", "id": "m1", "action": {"type": "pass"}})
     async with websockets.connect(f"{ws_url}/echo", max_size=None) as ws:
         while time.monotonic() < stop_at:
@@ -219,12 +233,17 @@ async def echo_client(ws_url: str, seed: int, think: float, stop_at: float, out:
 
 
 async def watchers(
-    ws_url: str, targets: list[Target], tokens: list[str], rate: float, stop_at: float, out: Result
+    ws_url: str,
+    targets: list[Target],
+    tokens: list[str],
+    rate: float,
+    measure_from: float,
+    stop_at: float,
+    out: Result,
 ) -> None:
     """``rate`` visits a second, evenly spaced: a watcher opens a random table's socket
     through its invitation, reads the ``sync`` and closes it."""
     rng = random.Random(7)
-    measure_from = time.monotonic() + WARMUP
 
     async def visit(table: str, invite: str | None, token: str) -> None:
         started = time.monotonic()
@@ -263,16 +282,24 @@ def run_clients(job: dict[str, Any]) -> Result:
     result = Result(job["what"], len(job["targets"]), job["think"], job["seconds"])
 
     async def main() -> None:
-        stop_at = time.monotonic() + WARMUP + job["seconds"]
+        measure_from = time.monotonic() + warmup_for(job["seconds"])
+        stop_at = measure_from + job["seconds"]
         if job["kind"] == "echo":
             clients = [
-                echo_client(job["ws_url"], i, job["think"], stop_at, result)
+                echo_client(job["ws_url"], i, job["think"], measure_from, stop_at, result)
                 for i in range(len(job["targets"]))
             ]
         else:
             clients = [
                 table_client(
-                    job["ws_url"], job["http_url"], token, table, job["think"], stop_at, result
+                    job["ws_url"],
+                    job["http_url"],
+                    token,
+                    table,
+                    job["think"],
+                    measure_from,
+                    stop_at,
+                    result,
                 )
                 for token, table, _ in job["targets"]
             ]
@@ -283,6 +310,7 @@ def run_clients(job: dict[str, Any]) -> Result:
                         job["targets"],
                         job["watchers"],
                         job["churn"],
+                        measure_from,
                         stop_at,
                         result,
                     )
@@ -324,7 +352,7 @@ def measure(
         "seconds": seconds,
     }
     pending = pool.apply_async(run_clients, (job,))
-    time.sleep(WARMUP + 0.2)  # the clients' own clocks start with their connections
+    time.sleep(warmup_for(seconds) + 0.2)  # the clients' clocks start with their connections
     before = cpu_seconds(pid)
     time.sleep(seconds)
     spent = cpu_seconds(pid) - before
