@@ -321,7 +321,7 @@ pairs = st.tuples(st.sampled_from(SUBJECTS), st.sampled_from(SUBJECTS)).filter(
 
 
 @settings(
-    max_examples=8,
+    max_examples=6,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
