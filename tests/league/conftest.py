@@ -25,6 +25,7 @@ from cardroom.games.skip import Match, Options, action_to_json
 from cardroom.league.models import (
     Account,
     Award,
+    CheatMark,
     Choice,
     DivisionPlace,
     Rating,
@@ -35,6 +36,7 @@ from cardroom.league.models import (
     Standing,
     Trophy,
     Unlock,
+    Void,
 )
 from cardroom.sim.play import play_match
 from cardroom.store import repository as repo
@@ -44,7 +46,19 @@ from cardroom.store.models import Move, Player, Seat, Table
 
 PG_ADMIN = os.environ.get("CARDROOM_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 NOW = datetime(2026, 11, 18, 15, 30, tzinfo=UTC)  # a Wednesday
-WIPE = (Unlock, Choice, DivisionPlace, Standing, Trophy, Season, Award, RatingHistory, Rating)
+WIPE = (
+    Void,
+    CheatMark,
+    Unlock,
+    Choice,
+    DivisionPlace,
+    Standing,
+    Trophy,
+    Season,
+    Award,
+    RatingHistory,
+    Rating,
+)
 WIPE += (Result, Sighting, Account, Move, MatchRow)
 WIPE_LAST = (Seat, Table, Player)
 

@@ -261,6 +261,12 @@ def test_quick_play_and_the_table_say_whether_a_match_is_ranked(client) -> None:
     assert client.get("/api/ranked", params={"options": bad_rules}).status_code == 400
     assert client.get("/api/ranked", params={"options": "{not json"}).status_code == 400
     assert client.get("/api/ranked", params={"options": "[2]"}).status_code == 400
+    # asked with a token: whether the ladder would rate this guest (it would not), and why
+    mine = client.get(
+        "/api/ranked", params={"options": json.dumps({"players": 2})}, headers=auth(ada["token"])
+    ).json()
+    assert mine["ranked"] is True and mine["rated"] is False
+    assert "claim your name" in mine["why"]
 
     body = {"bots": 1, "level": "easy", "options": {"players": 2}}
     table = client.post("/api/quickplay", json=body, headers=auth(ada["token"])).json()["table"]

@@ -62,3 +62,36 @@ def test_each_game_has_its_boards_and_skyjo_counts_the_lowest_total(page: Any) -
     page.goto("/league/index.html")
     page.wait_for_load_state("networkidle")
     assert page.input_value("select[name=game]") == "skyjo"
+
+
+def test_a_profile_says_how_each_match_counted_and_shows_a_cheat_mark(page: Any) -> None:
+    """The words of docs/league.md "Fair play": voided, forfeited, not rated and why. The
+    profile's answer is the server's own, with a mark and three kinds of match put in."""
+    ui.sign_in(page, "Ada")
+    me = page.evaluate("JSON.parse(localStorage.getItem('cardroom.player')).id")
+    base = {"game": "skip", "mode": "2p", "table": None, "points": 10, "rounds": 2}
+    recent = [
+        {**base, "match": "m_v", "ranked": True, "voided": True, "forfeited": False,
+         "unrated": None, "won": True, "finished_at": "2026-11-03T12:00:00+00:00"},
+        {**base, "match": "m_f", "ranked": True, "voided": False, "forfeited": True,
+         "unrated": None, "won": False, "finished_at": "2026-11-02T12:00:00+00:00"},
+        {**base, "match": "m_u", "ranked": False, "voided": False, "forfeited": False,
+         "unrated": "linked", "won": True, "finished_at": "2026-11-01T12:00:00+00:00"},
+    ]  # fmt: skip
+    mark = {"reason": "engine use", "marked_at": "2026-11-04T09:00:00+00:00"}
+
+    def answer(route: Any) -> None:
+        data = route.fetch().json()
+        route.fulfill(json={**data, "fair_play": mark, "recent": recent})
+
+    page.route("**/api/players/*/profile*", answer)
+    page.goto(f"/league/profile.html?id={me}")
+    page.wait_for_selector("#recent-matches li")
+    lines = {
+        li.get_attribute("data-match"): li.inner_text()
+        for li in page.locator("#recent-matches li").all()
+    }
+    assert "voided: counts for nobody" in lines["m_v"]
+    assert "forfeited" in lines["m_f"] and "rated" in lines["m_f"]
+    assert "not rated: the accounts were seen on one network or device" in lines["m_u"]
+    assert "engine use" in page.inner_text("#fair-play-mark")

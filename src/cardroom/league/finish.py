@@ -18,7 +18,7 @@ from sqlalchemy import Connection, Integer, cast, func, insert, select
 
 from cardroom.games import get_game
 from cardroom.games.base import ReplayError
-from cardroom.league import achievements, divisions, ratings, rewards, seasons
+from cardroom.league import achievements, divisions, fairplay, ratings, rewards, seasons
 from cardroom.league.ladder import LadderRules
 from cardroom.league.ladder import verdict as ladder_verdict
 from cardroom.league.models import Result, bot_subject
@@ -61,19 +61,11 @@ def on_match_finished(
     moment = as_utc(now or row["finished_at"] or system_clock())
     events: list[dict[str, Any]] = []
     try:
-        game = get_game(row.get("game") or "skip")
-        options = game.options_from_json(row["options"])
-        subjects = [subject_of(seats[s] if s < len(seats) else {}) for s in range(options.players)]
-        facts = game.analyse(
-            options,
-            row["seed"],
-            repo.steps_of(repo.match_moves(conn, match_id)),
-            ranked=game.is_ranked(options) and not repo.is_casual_table(conn, row["table_id"]),
-            seats=seats,
-        )
+        game, facts, subjects = match_facts(conn, row)
     except (LookupError, ReplayError, ValueError) as error:
         log.error("league: match %s cannot be analysed: %s", match_id, error)
         return []
+    why = None
     if facts.seats[0].ranked and ladder is not None:
         sides = [[subjects[s] for s in (f.side or [f.seat])] for f in facts.seats]
         why = ladder_verdict(conn, subjects, moment, ladder, sides=sides)
@@ -82,14 +74,51 @@ def on_match_finished(
                 f.ranked = False
             events.append(_event("unrated", None, **why.detail()))
     seasons.roll_over(conn, moment, season_months)
-    _store_results(conn, row, facts, subjects, moment)
-    if facts.seats[0].ranked:
+    _store_results(conn, row, facts, subjects, moment, why.reason if why else None)
+    rated = facts.seats[0].ranked
+    void = fairplay.void_if_marked(conn, match_id, subjects, moment)
+    if void:  # a marked account's results are void: rated by nobody while the mark stands
+        rated = False
+        events.append(_event("unrated", None, **fairplay.VOIDED_AT_COUNTING))
+    if rated:
         events += _rate(conn, row, facts, subjects, moment, game.lower_scores_win)
-    events += _award(conn, row, facts, seats, subjects, moment, game.name)
-    if facts.seats[0].ranked:
+    if not void:
+        events += _award(conn, row, facts, seats, subjects, moment, game.name)
+    if rated:
         events += _place(conn, facts, subjects, moment, season_of(moment, season_months).id, game)
     events += _unlock(conn, facts, subjects, moment)
     return events
+
+
+def match_facts(conn: Connection, row: dict[str, Any]) -> tuple[Any, Any, list[str]]:
+    """The game, its facts seat by seat (the one replay of the stored steps) and each seat's
+    subject, for a finished match row: what counting a match and recounting it (``voiding``)
+    both start from. Raises ``LookupError``, ``ReplayError`` or ``ValueError`` for a match
+    that cannot be read."""
+    seats: list[dict[str, Any]] = list(row["seats"] or [])
+    game = get_game(row.get("game") or "skip")
+    options = game.options_from_json(row["options"])
+    subjects = [subject_of(seats[s] if s < len(seats) else {}) for s in range(options.players)]
+    facts = game.analyse(
+        options,
+        row["seed"],
+        repo.steps_of(repo.match_moves(conn, row["id"])),
+        ranked=game.is_ranked(options) and not repo.is_casual_table(conn, row["table_id"]),
+        seats=seats,
+    )
+    return game, facts, subjects
+
+
+def entrants_of(facts: Any, subjects: list[str], lower_scores_win: bool) -> list[ratings.Entrant]:
+    """The match's seats as the ratings see them: side, score (the better the higher) and
+    whether the seat forfeited."""
+    sign = -1 if lower_scores_win else 1  # ratings rank the higher score first
+    entrants = []
+    for f in facts.seats:
+        side = min(f.side) if f.side else f.seat
+        forfeited = bool(getattr(f, "forfeited", False))
+        entrants.append(ratings.Entrant(subjects[f.seat], side, sign * f.points, forfeited))
+    return entrants
 
 
 def _place(
@@ -141,6 +170,7 @@ def _store_results(
     facts: Any,
     subjects: list[str],
     moment: datetime,
+    unrated: str | None,
 ) -> None:
     conn.execute(
         insert(Result),
@@ -163,6 +193,8 @@ def _store_results(
                 "stock_played": getattr(f, "stock_played", 0),
                 "best_round": f.best_round if f.best_round is not None else 0,
                 "finished_at": moment,
+                "forfeited": bool(getattr(f, "forfeited", False)),
+                "unrated": unrated,
             }
             for f in facts.seats
         ],
@@ -177,15 +209,9 @@ def _rate(
     moment: datetime,
     lower_scores_win: bool,
 ) -> list[dict[str, Any]]:
-    sign = -1 if lower_scores_win else 1  # ratings rank the higher score first
-    entrants = []
-    for f in facts.seats:
-        side = min(f.side) if f.side else f.seat
-        forfeited = bool(getattr(f, "forfeited", False))
-        entrants.append(ratings.Entrant(subjects[f.seat], side, sign * f.points, forfeited))
     changes = ratings.update_match(
         conn,
-        entrants,
+        entrants_of(facts, subjects, lower_scores_win),
         game=row.get("game") or "skip",
         mode=facts.mode,
         match_id=row["id"],

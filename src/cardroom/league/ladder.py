@@ -26,6 +26,7 @@ from sqlalchemy import Connection, delete, func, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
+from cardroom.league import fairplay
 from cardroom.league.models import Account, RatingHistory, Result, Sighting
 from cardroom.league.periods import as_utc
 
@@ -148,6 +149,7 @@ def missing(conn: Connection, player_id: str, rules: LadderRules) -> dict[str, A
             select(func.count())
             .select_from(Result)
             .where(Result.subject == player_id, Result.ranked.is_(False), Result.players >= 2)
+            .where(fairplay.counts(Result.match_id))
         )
         left = rules.casual_matches - int(played or 0)
         if left > 0:

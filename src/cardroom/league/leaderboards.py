@@ -15,6 +15,7 @@ from sqlalchemy import ColumnElement, Connection, Integer, Select, cast, func, s
 
 from cardroom.bots.levels import LEVELS
 from cardroom.games import lower_scores_win
+from cardroom.league import fairplay
 from cardroom.league.models import BOT_PREFIX, RatingHistory, Result, Season, Standing
 from cardroom.league.periods import PERIODS, Window, window
 from cardroom.league.ratings import MODES
@@ -111,6 +112,7 @@ def _grouped(q: Query) -> Select[str, Any, int]:
     query = (
         select(r.subject, value.label("value"), func.count().label("matches"))
         .where(r.game == q.game, *_filters(q, r.finished_at, r.table_id, r.subject))
+        .where(fairplay.counts(r.match_id))  # a void match counts for nobody
         .group_by(r.subject)
     )
     if q.mode != ALL_MODES:
@@ -126,7 +128,7 @@ def _best_first(q: Query, value: Any) -> Any:
 
 
 def _filters(q: Query, at: Any, table: Any, subject: Any) -> list[Any]:
-    out = []
+    out = [fairplay.shown(subject)]  # an account marked as cheating is on no board
     if q.window.start is not None:
         out.append(at >= q.window.start)
     if q.window.end is not None:
@@ -213,10 +215,16 @@ def archived_page(
         Standing.game == game,
         Standing.mode == mode,
     )
-    total = int(conn.scalar(select(func.count()).where(*where)) or 0)
+    # An account marked as cheating since is left out, and the places below it move up.
+    hidden = sorted(
+        conn.scalars(select(Standing.rank).where(*where, ~fairplay.shown(Standing.subject)))
+    )
+    total = int(
+        conn.scalar(select(func.count()).where(*where, fairplay.shown(Standing.subject))) or 0
+    )
     rows = conn.execute(
         select(Standing.__table__)
-        .where(*where)
+        .where(*where, fairplay.shown(Standing.subject))
         .order_by(Standing.position)
         .offset((number - 1) * size)
         .limit(size)
@@ -233,7 +241,7 @@ def archived_page(
         "pages": max(1, -(-total // size)),
         "entries": [
             {
-                "rank": r.rank,
+                "rank": r.rank - sum(1 for above in hidden if above < r.rank),
                 **describe(r.subject, {r.subject: r.name}),
                 "value": round(r.value, 2) if board == "ranked" else int(r.value),
                 "matches": r.matches,

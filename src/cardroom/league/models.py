@@ -19,6 +19,7 @@ from sqlalchemy import (
     String,
 )
 from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.sql.expression import false
 
 from cardroom.league.lookalikes import MAX_SKELETON
 from cardroom.store.models import Base, utcnow
@@ -105,6 +106,11 @@ class Result(Base):
     stock_played: Mapped[int] = mapped_column(Integer)
     best_round: Mapped[int] = mapped_column(Integer)
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The seat forfeited the match (left, or timed out too often: the ladder's rules).
+    forfeited: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Why a match at ranked rules was counted as casual (``ladder.Verdict.reason``); None
+    # when it was rated or played at a casual table. A void is ``league_voids``' to say.
+    unrated: Mapped[str | None] = mapped_column(String(16))
 
 
 class Award(Base):
@@ -216,3 +222,31 @@ class Sighting(Base):
     kind: Mapped[str] = mapped_column(String(8), primary_key=True)  # "address" or "device"
     hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+MODERATOR = "moderator"  # ``Void.source`` of a match voided on its own
+
+
+class Void(Base):
+    """A match whose results no longer count (docs/league.md, "Fair play"): off every board,
+    its ratings recomputed as if it had never been rated. ``source`` says who voided it: a
+    moderator (``MODERATOR``) or a cheat mark (the marked player's id), so lifting a mark
+    lifts only the voids it made; a match stays void while any row names it."""
+
+    __tablename__ = "league_voids"
+
+    match_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    source: Mapped[str] = mapped_column(String(48), primary_key=True)
+    reason: Mapped[str] = mapped_column(String(500))
+    voided_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CheatMark(Base):
+    """An account marked as cheating: its results are void, it is on no board, and its
+    profile says so, until a moderator lifts the mark."""
+
+    __tablename__ = "league_cheat_marks"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    reason: Mapped[str] = mapped_column(String(500))
+    marked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import Connection, Integer, cast, func, select
 
 from cardroom.games import lower_scores_win
-from cardroom.league import achievements, divisions, ratings, rewards, seasons
+from cardroom.league import achievements, divisions, fairplay, ratings, rewards, seasons
 from cardroom.league.accounts import is_claimed
 from cardroom.league.models import Result
 from cardroom.league.periods import as_utc
@@ -38,7 +38,9 @@ def career(conn: Connection, subject: str, game: str = "skip") -> dict[str, Any]
         best(r.points).label("best_match"),
     )
     rows = conn.execute(
-        select(*columns).where(r.subject == subject, r.game == game).group_by(r.mode)
+        select(*columns)
+        .where(r.subject == subject, r.game == game, fairplay.counts(r.match_id))
+        .group_by(r.mode)
     ).all()
     by_mode = {row.mode: _figures(row) for row in rows}
     total = {
@@ -94,6 +96,7 @@ def recent_matches(conn: Connection, subject: str, limit: int = RECENT) -> list[
         .order_by(Result.finished_at.desc(), Result.match_id)
         .limit(limit)
     ).all()
+    void = fairplay.voided_among(conn, [row.match_id for row in rows])
     return [
         {
             "match": row.match_id,
@@ -101,6 +104,11 @@ def recent_matches(conn: Connection, subject: str, limit: int = RECENT) -> list[
             "game": row.game,
             "mode": row.mode,
             "ranked": row.ranked,
+            # Why it counts as it does: void (counts for nobody), forfeited by this player,
+            # or not rated at ranked rules (the ladder's reason: ineligible, linked, pair_limit)
+            "voided": row.match_id in void,
+            "forfeited": bool(row.forfeited),
+            "unrated": row.unrated,
             "won": row.won,
             "points": row.points,
             "rounds": row.rounds,
@@ -124,6 +132,8 @@ def profile(conn: Connection, player_id: str, game: str = "skip") -> dict[str, A
             "created_at": as_utc(player.created_at).isoformat(),
             "claimed": is_claimed(conn, player_id),
         },
+        # A cheat mark ({"reason", "marked_at"}) or None: a marked account's results are void
+        "fair_play": fairplay.mark_of(conn, player_id),
         "career": career(conn, player_id, game),
         "ratings": ratings.ratings_of(conn, player_id, game),
         "achievements": [

@@ -15,10 +15,10 @@ from fastapi.responses import JSONResponse
 
 from cardroom.bots.levels import levels_for
 from cardroom.games import GAMES, get_game
-from cardroom.league import accounts
+from cardroom.league import accounts, ladder
 from cardroom.league.lookalikes import is_reserved
 from cardroom.server.actor import RECONNECT, TableActor
-from cardroom.server.auth import Auth, Identity, caller, clean_name, new_player_id
+from cardroom.server.auth import STATE_KEY, Auth, Identity, caller, clean_name, new_player_id
 from cardroom.server.bodies import (
     NamedTable,
     NewBot,
@@ -252,10 +252,14 @@ async def levels(game: str = "skip") -> dict[str, Any]:
 
 
 @router.get("/api/ranked")
-async def ranked(game: str = "skip", options: str = "{}") -> dict[str, Any]:
+async def ranked(request: Request, game: str = "skip", options: str = "{}") -> dict[str, Any]:
     """Whether a match with these rules (``options``: the house rules as JSON, with
     ``players``) would be ranked, and in which rating pool: what quick play says before a
-    table exists (the same judgement as the Table's ``ranked``). A question, so a GET."""
+    table exists (the same judgement as the Table's ``ranked``). A question, so a GET.
+
+    Asked with a token, the answer also says whether the ladder would rate the caller
+    (``rated``; ``why`` not, in words): ranked rules alone do not rate a guest or an
+    account with too few casual matches (docs/league.md, "Ladder rules")."""
     try:
         wanted = json.loads(options)
     except ValueError:
@@ -263,7 +267,19 @@ async def ranked(game: str = "skip", options: str = "{}") -> dict[str, Any]:
     rules = get_game(game_of(game))
     checked = check_options(None, wanted, rules.name)
     is_ranked = rules.is_ranked(checked)
-    return {"ranked": is_ranked, "mode": rules.rating_mode(checked) if is_ranked else None}
+    answer: dict[str, Any] = {
+        "ranked": is_ranked,
+        "mode": rules.rating_mode(checked) if is_ranked else None,
+    }
+    asker = request.scope.get("state", {}).get(STATE_KEY)
+    ladder_rules = request.app.state.settings.ladder()
+    if is_ranked and isinstance(asker, Identity) and ladder_rules is not None:
+        refused = await request.app.state.journal.run(
+            lambda conn: ladder.refusal(conn, asker.id, ladder_rules)
+        )
+        answer["rated"] = refused is None
+        answer["why"] = None if refused is None else refused["message"]
+    return answer
 
 
 @router.get("/api/games")

@@ -194,8 +194,14 @@ export class Lobby {
       const [bots, people] = await Promise.all([api.ranked(this.game, options), api.ranked(this.game, { players: 2 })]);
       if (asked !== this.rankedAsked) return; // a later choice is being answered
       note.dataset.ranked = String(bots.ranked);
-      note.textContent = `${bots.ranked ? "Ranked against bots: your rating changes." : "Casual against bots: no rating changes (only the official rules with assist off are ranked)."} ${
-        people.ranked ? "Games with people are ranked." : "Games with people are casual."}`;
+      // Ranked rules rate only a player the ladder allows (docs/league.md, "Ladder rules"):
+      // asked with our token, the server says whether it would rate us, and why not.
+      note.dataset.rated = String(bots.ranked && bots.rated !== false);
+      const botsSay = !bots.ranked
+        ? "Casual against bots: no rating changes (only the official rules with assist off are ranked)."
+        : bots.rated === false ? `Ranked rules against bots, but not rated for you yet: ${bots.why}.`
+          : "Ranked against bots: your rating changes.";
+      note.textContent = `${botsSay} ${people.ranked ? "Games with people are ranked." : "Games with people are casual."}`;
     } catch (error) {
       note.textContent = "";
       console.warn("cannot tell whether quick play is ranked:", error.message);

@@ -4,7 +4,7 @@
  */
 const LOG_KEEP = 80;
 /** The league's events told after a match (docs/league.md). */
-export const LEAGUE_NEWS = ["achievement", "rating", "division", "unlock"];
+export const LEAGUE_NEWS = ["unrated", "achievement", "rating", "division", "unlock"];
 const CHAT_KEEP = 60;
 
 export class TableModel {
@@ -23,7 +23,8 @@ export class TableModel {
     this.lastSummary = null; // the last round_summary detail, kept for the match result
     this.result = null; // the match_over detail
     this.viewSeq = null; // seq of the message that brought the view shown (sent as `after`)
-    this.awards = []; // the league's news of the last match: achievements, ratings, divisions, unlocks
+    this.awards = []; // the league's news of the last match: not rated (why), achievements, ratings, divisions, unlocks
+    this.forfeit = null; // the `forfeited` event that ended the last match, if one did
     this.chat = []; // the table's chat lines, newest last (the server re-sends its last ones)
     this.restore();
   }
@@ -88,7 +89,9 @@ export class TableModel {
         this.result = null;
         this.lastSummary = null;
         this.awards = [];
+        this.forfeit = null;
       }
+      if (event.kind === "forfeited") this.forfeit = event;
       if (LEAGUE_NEWS.includes(event.kind)) this.awards.push(event);
       if (event.kind === "match_over") {
         this.result = event.detail;

@@ -118,6 +118,9 @@ async function init() {
   };
   main.replaceChildren(
     el("h2", {}, data.player.name, data.player.claimed ? "" : " (guest)"),
+    data.fair_play ? el("p", { class: "fair-play-mark", id: "fair-play-mark", role: "note" },
+      `Marked for unfair play on ${data.fair_play.marked_at.slice(0, 10)}: ${data.fair_play.reason}. `,
+      "This account's results are void and it appears on no board.") : null,
     el("nav", { class: "game-tabs", "aria-label": "Game" }, Object.keys(GAMES).flatMap((g, i) => (i ? [" · ", link(g)] : [link(g)]))),
     el("h3", {}, "Divisions this season"),
     divisions(data.divisions),
@@ -158,11 +161,24 @@ async function init() {
     el("h3", {}, "Achievements"),
     ...achievementsByGame(data.achievements, game),
     el("h3", {}, "Recent matches"),
-    el("ul", {}, data.recent.map((m) =>
-      el("li", {}, `${m.finished_at.slice(0, 10)} · ${GAMES[m.game] || m.game || "Skip"} ${m.mode}${m.ranked ? " ranked" : ""} · `,
-        m.won ? "won" : "lost", ` · ${m.points} points`,
+    el("ul", { id: "recent-matches" }, data.recent.map((m) =>
+      el("li", { "data-match": m.match }, `${m.finished_at.slice(0, 10)} · ${GAMES[m.game] || m.game || "Skip"} ${m.mode} · `,
+        m.won ? "won" : m.forfeited ? "forfeited" : "lost", ` · ${m.points} points · `, counted(m),
         [" · ", el("a", { href: `/league/review.html?${new URLSearchParams({ match: m.match, player: id })}` }, "review")]))),
   );
+}
+
+/** How a match counts, in plain words (docs/league.md, "Fair play" and "Ladder rules"). */
+const NOT_RATED = {
+  ineligible: "not rated: a player was not yet eligible for ranked play",
+  linked: "not rated: the accounts were seen on one network or device",
+  pair_limit: "not rated: the pair's rated matches for the day were played",
+};
+
+function counted(m) {
+  if (m.voided) return el("b", { class: "voided" }, "voided: counts for nobody");
+  if (m.ranked) return "rated";
+  return m.unrated ? NOT_RATED[m.unrated] || `not rated: ${m.unrated}` : "casual";
 }
 
 function keptGames(games) {

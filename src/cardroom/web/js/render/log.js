@@ -58,6 +58,12 @@ export function describe(event, model) {
       return "A partner has gone: from now on everyone plays alone (R2.5)";
     case "match_over":
       return `The match is over: ${list((d.winners || []).map((s) => model.name(s)))} won`;
+    case "forfeited": {
+      const how = d.reason === "timeouts" ? "timed out of too many turns in a row" : "left the table";
+      return `${event.seat === model.mySeat ? "You" : who} ${how}: the match is forfeited, a loss for ${event.seat === model.mySeat ? "you" : "them"}`;
+    }
+    case "unrated":
+      return d.message || "Not rated: this match counts as casual";
     case "autopilot":
       return d.on ? `${model.name(d.seat)} is away; a bot plays for them` : `${model.name(d.seat)} is back`;
     case "skipped": {

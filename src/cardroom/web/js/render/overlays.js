@@ -56,6 +56,7 @@ export function matchResult(model, detail, { rematch, onLobby, onClose }) {
     h("h2", { id: "match-title" }, iWon ? "★ You won the match! ★" : winners.length ? `${winners.map((s) => model.name(s)).join(" & ")} won the match` : "The match is over"),
     h("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       h("li", { class: winners.includes(seat) ? "winner" : "" }, h("span", {}, model.name(seat)), h("b", {}, `${score} pts`)))),
+    forfeitNote(model),
     (detail.hints || []).some((n) => n > 0) ? h("p", { class: "hints-used", id: "hints-used" },
       "Hints used: ", detail.hints.map((n, seat) => `${model.name(seat)} ${n}`).join(", ")) : null,
     model.awards.length ? h("ul", { class: "awards", id: "match-awards", "aria-label": "Achievements and ratings" },
@@ -70,12 +71,20 @@ export function matchResult(model, detail, { rematch, onLobby, onClose }) {
       h("button", { type: "button", class: "btn", onclick: onLobby }, "Back to the lobby")));
 }
 
+/** Why the match ended early, when a seat forfeited it (the ladder: left or timed out). */
+export function forfeitNote(model) {
+  const f = model.forfeit;
+  if (!f) return null;
+  return h("p", { class: "forfeit-note", id: "forfeit-note" }, describe(f, model));
+}
+
 /** The mark of a league news line: a star for an achievement, an arrow for a rating's move
  * (characters every system font has, unlike emoji). */
 export function awardIcon(event) {
   if (event.kind === "achievement") return h("span", { class: "award-icon", "aria-hidden": "true" }, "★ ");
   if (event.kind === "division") return h("span", { class: "award-icon", "aria-hidden": "true" }, "◆ ");
   if (event.kind === "unlock") return h("span", { class: "award-icon", "aria-hidden": "true" }, "✦ ");
+  if (event.kind === "unrated") return h("span", { class: "award-icon", "aria-hidden": "true" }, "○ ");
   const up = Number(event.detail?.after) >= Number(event.detail?.before);
   return h("span", { class: "award-icon", "aria-hidden": "true" }, up ? "▲ " : "▼ ");
 }

@@ -11,7 +11,7 @@ export function tableToolbar(m, { seated, awards, claimable, hint, resultHidden,
   return h("div", { class: "table-toolbar" },
     h("span", { class: "table-title" }, t?.name ? `“${t.name}” · ${gameTitle(t.game)}` : `${gameTitle(t?.game)} table`, m.spectator && m.view ? h("span", { class: "badge" }, "Watching") : null,
       t ? h("span", { class: `badge ranked-badge${t.ranked ? " ranked" : ""}`, id: "ranked-badge",
-        title: t.ranked ? "The league rates this match"
+        title: t.ranked ? "Ranked rules: the league rates this match for everyone the ladder allows (a claimed account with a few casual matches, no two opponents from one network or device, a few rated matches per pair a day); otherwise it counts as casual and the result says why. Leaving or timing out is a forfeit: a rated loss"
           : t.casual ? "A match against a bot while the ranked queue was thin: unranked, ratings do not change"
             : "A casual table: ratings do not change (only the standard rules with assist off are ranked)" },
       t.ranked ? "Ranked" : t.casual ? "Unranked · bot match" : "Casual") : null),

@@ -62,6 +62,7 @@ export function matchResult(model, detail, { rematch, onLobby, onClose }, descri
     h("p", { class: "muted" }, "The lowest total wins (S5.1)."),
     h("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       h("li", { class: winners.includes(seat) ? "winner" : "" }, h("span", {}, model.name(seat)), h("b", {}, `${score} pts`)))),
+    model.forfeit ? h("p", { class: "forfeit-note", id: "forfeit-note" }, describe(model.forfeit)) : null,
     last?.result ? h("details", { class: "last-round", open: true }, h("summary", {}, `Round ${last.round}, the last`), roundTable(model, last)) : null,
     (detail.hints || []).some((n) => n > 0) ? h("p", { class: "hints-used", id: "hints-used" },
       "Hints used: ", detail.hints.map((n, seat) => `${model.name(seat)} ${n}`).join(", ")) : null,
