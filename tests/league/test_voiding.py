@@ -321,11 +321,11 @@ pairs = st.tuples(st.sampled_from(SUBJECTS), st.sampled_from(SUBJECTS)).filter(
 
 
 @settings(
-    max_examples=6,
+    max_examples=4,  # each example counts and recounts whole 500-point matches
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(plan=st.lists(pairs, min_size=2, max_size=7), data=st.data())
+@given(plan=st.lists(pairs, min_size=2, max_size=5), data=st.data())
 def test_any_voids_give_the_league_that_never_counted_them(conn, plan, data) -> None:
     forget(conn)
     conn.execute(delete(Move))
