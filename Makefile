@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 LOCK := requirements.lock
 
-.PHONY: run test test-fast lint format setup lock browser node clean compiled pure refresh-compiled
+.PHONY: run test test-fast lint format setup lock browser node nginx clean compiled pure refresh-compiled
 
 # The versions in requirements.lock: the tested set, within pyproject.toml's ranges.
 $(STAMP): pyproject.toml $(LOCK)
@@ -50,14 +50,28 @@ lock:
 	mv $(LOCK).tmp $(LOCK)
 	touch $(STAMP)
 
+# `make run PORT=8080 HOST=0.0.0.0`: where to listen (unset: CARDROOM_PORT and CARDROOM_HOST,
+# else 127.0.0.1:8000; server/settings.py).
 run: $(STAMP) $(COMPILED)
-	$(BIN)/cardroom serve
+	$(BIN)/cardroom serve $(if $(HOST),--host '$(HOST)') $(if $(PORT),--port '$(PORT)')
 
 # Headless Chromium for the browser tests, from Debian's packages (never a downloaded build).
 browser:
 	@test -x /usr/bin/chromium || { \
 	  echo "installing Debian's chromium and chromium-driver"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
+
+# nginx for tests/server/test_nginx.py (docs/deploy.md), and openssl for its certificate, from
+# Debian's packages. A service the package starts (on port 80, under systemd) is stopped and
+# disabled: the test runs nginx of its own.
+nginx:
+	@test -x /usr/sbin/nginx || { \
+	  echo "installing Debian's nginx"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
+	  if [ -d /run/systemd/system ]; then systemctl disable --now nginx >/dev/null 2>&1 || true; fi; }
+	@command -v openssl >/dev/null || { \
+	  echo "installing Debian's openssl"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >/dev/null; }
 
 # Node, for the JavaScript example bot (examples/skip_bot.js), from Debian's packages.
 node:
@@ -74,7 +88,7 @@ node:
 WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST := $(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal --durations=15
 
-test: $(STAMP) browser node refresh-compiled lint
+test: $(STAMP) browser node nginx refresh-compiled lint
 	scripts/test-services $(PYTEST)
 
 # The inner loop, in well under a minute: the engines, the bots' legality, the table master in

@@ -183,7 +183,9 @@ class Person:
     def __init__(self, server: Server, name: str) -> None:
         self.server = server
         self.name = name
-        self.http = httpx.AsyncClient(base_url=server.url, timeout=TIMEOUT)
+        # A server behind TLS (tests/server/test_nginx.py) names the context that trusts it.
+        self.tls = getattr(server, "tls", None)
+        self.http = httpx.AsyncClient(base_url=server.url, timeout=TIMEOUT, verify=self.tls or True)
         self.token = ""
         self.id = ""
         self.ws: Any = None
@@ -228,7 +230,10 @@ class Person:
         """Say hello at the table (``batch``: one frame per command, unpacked here into
         ``messages``; ``frames`` counts the frames)."""
         self.ws = await websockets.connect(
-            f"{self.server.ws_url}/ws/tables/{table_id}", max_size=None, open_timeout=TIMEOUT
+            f"{self.server.ws_url}/ws/tables/{table_id}",
+            max_size=None,
+            open_timeout=TIMEOUT,
+            ssl=self.tls,
         )
         hello: dict[str, Any] = {"type": "hello", "token": self.token}
         if since is not None:

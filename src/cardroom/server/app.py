@@ -54,6 +54,7 @@ from cardroom.server.logs import new_request_id, request_id
 from cardroom.server.matchmaking import Queue, make_store
 from cardroom.server.plot_cache import PlotCache
 from cardroom.server.privacy import Invitations
+from cardroom.server.proxies import TrustedProxies, parse_networks
 from cardroom.server.registry import Tables
 from cardroom.server.settings import Settings
 from cardroom.server.sightings import sighting_key
@@ -267,9 +268,13 @@ class CardroomApp(FastAPI):
     play) goes straight to its handler. The HTTP middleware only passes sockets by, and the
     router's and middleware's frames would stay on every open socket's stack for its whole
     life (about 25 coroutines, some 10 KB in all) and wrap every message it sends. Everything
-    else, other sockets included, takes the full stack."""
+    else, other sockets included, takes the full stack. Before either, the client's address
+    is the one a trusted proxy names (``proxies.py``): a call, not a middleware's frame."""
+
+    proxies = TrustedProxies(())
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        scope = self.proxies.resolve(scope)
         if scope["type"] == "websocket" and scope["path"].startswith(TABLE_SOCKETS):
             table_id = scope["path"][len(TABLE_SOCKETS) :]
             if table_id and "/" not in table_id:
@@ -377,6 +382,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             engine.dispose()
 
     app = CardroomApp(title="Cardroom", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.proxies = TrustedProxies(parse_networks(settings.trusted_proxies))
 
     @app.exception_handler(Refusal)
     async def api_error(_request: Request, error: Refusal) -> JSONResponse:

@@ -121,8 +121,8 @@ class WorkPool:
 
 
 def client_address(scope: Any) -> str:
-    """The peer's address; uvicorn has already put a trusted proxy's ``X-Forwarded-For`` here
-    (a proxy on this machine, or those named in ``FORWARDED_ALLOW_IPS``)."""
+    """The client's address: the peer's, or the one a trusted proxy named in
+    ``X-Forwarded-For`` (``CARDROOM_TRUSTED_PROXIES``, put in the scope by ``proxies.py``)."""
     client = scope.get("client") if isinstance(scope, dict) else None
     return str(client[0]) if client else "unknown"
 

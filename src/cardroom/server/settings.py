@@ -38,6 +38,9 @@ class Settings(BaseSettings):
     db_url: str = "sqlite:///var/cardroom.db"
     sqlite_cache_kb: Count = SQLITE_CACHE_KB  # page cache per SQLite connection (database.py)
     host: str = "127.0.0.1"
+    # Peers whose X-Forwarded-For names the client (server/proxies.py, docs/deploy.md):
+    # addresses or networks, comma-separated; empty: the header is ignored from everyone.
+    trusted_proxies: str = ""
     port: Annotated[int, Field(ge=0, le=65535)] = 8000
     secret: str = ""  # token signing key; empty: one made once and kept in the database
     token_lifetime: Positive = 30 * 86400.0  # seconds a token is good for (GET /api/me renews)
@@ -145,6 +148,14 @@ class Settings(BaseSettings):
             value = tuple(part.strip() for part in value.split(","))
         if isinstance(value, tuple | list) and len(value) != 3:
             raise ValueError("three whole numbers, e.g. 20000,20,50")
+        return value
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _networks(cls, value: str) -> str:
+        from cardroom.server.proxies import parse_networks
+
+        parse_networks(value)
         return value
 
     @field_validator("log_level", "log_format", mode="before")
