@@ -13,6 +13,7 @@ from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer's own
 from typer.core import TyperGroup
 
 from cardroom.commands import (
+    admin,
     backup,
     bench,
     calibrate,
@@ -79,6 +80,7 @@ keep.register(app)
 review.register(app)
 connect.register(app)
 backup.register(app)
+admin.register(app)
 
 
 def main() -> None:

@@ -43,6 +43,8 @@ class Account(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     signed_in_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # player, moderator or admin (``cardroom.moderation.roles``): only an account holds a role.
+    role: Mapped[str] = mapped_column(String(16), default="player", server_default="player")
 
 
 class Rating(Base):

@@ -303,6 +303,13 @@ class TableActor:
     async def close_table(self, reason: str) -> None:
         await self.run(c.CloseTable(reason))
 
+    async def chat_lines(self, identity: Identity) -> list[dict[str, Any]]:
+        result: list[dict[str, Any]] = await self.run(c.ChatLines(identity))
+        return result
+
+    async def close_by_moderator(self, identity: Identity, reason: str) -> None:
+        await self.run(c.CloseByModerator(identity, reason))
+
     # -- sockets -----------------------------------------------------------------------------
 
     async def connect(self, conn: Any, since: int | None) -> None:

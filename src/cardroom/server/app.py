@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from typing import Any
 
 import anyio.to_thread
@@ -23,12 +24,14 @@ from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
+from cardroom.moderation import sanctions
 from cardroom.server import (
     division_routes,
     keeper_routes,
     league_routes,
     lobby,
     metrics,
+    moderation_routes,
     queue_socket,
     review_routes,
     rules_routes,
@@ -46,12 +49,14 @@ from cardroom.server.auth import (
 )
 from cardroom.server.bots import BotRunner
 from cardroom.server.cluster import Cluster, LocalCluster
+from cardroom.server.connection import live_sockets
 from cardroom.server.health import Readiness
 from cardroom.server.keeper_hub import KeeperHub
 from cardroom.server.league_worker import LeagueWorker
 from cardroom.server.limits import Guards, RateLimited
 from cardroom.server.logs import new_request_id, request_id
 from cardroom.server.matchmaking import Queue, make_store
+from cardroom.server.moderation_watch import ModerationWatch
 from cardroom.server.plot_cache import PlotCache
 from cardroom.server.privacy import Invitations
 from cardroom.server.proxies import TrustedProxies, parse_networks
@@ -252,7 +257,9 @@ def token_holders(engine: Engine) -> Callable[[str], Awaitable[Holder | None]]:
     def read(player_id: str) -> Holder | None:
         with engine.connect() as conn:
             found = repo.token_holder(conn, player_id)
-        return Holder(*found) if found is not None else None
+            if found is None:
+                return None
+            return Holder(*found, sanctions.standing(conn, player_id, datetime.now(UTC)))
 
     async def load(player_id: str) -> Holder | None:
         return await run_in_threadpool(read, player_id)
@@ -282,6 +289,34 @@ class CardroomApp(FastAPI):
                 await sockets.play(WebSocket(scope, receive, send), table_id)
                 return
         await super().__call__(scope, receive, send)
+
+
+MAX_CENSUS_TABLES = 500  # tables a process lists in the console's live view
+
+
+def census(tables: Tables) -> dict[str, Any]:
+    """This process now, for the console: its tables (who sits, how many sockets) and its
+    open sockets in all (tables and the ranked queue)."""
+    listed = []
+    for actor in list(tables.by_id.values())[:MAX_CENSUS_TABLES]:
+        info = actor.info()
+        listed.append(
+            {
+                "id": actor.id,
+                "name": info.get("name"),
+                "game": info["game"],
+                "status": info["status"],
+                "public": info["public"],
+                "people": [s["player"] for s in info["seats"] if s.get("player")],
+                "sockets": len(actor.sockets),
+            }
+        )
+    return {
+        "tables": listed,
+        "open_tables": len(tables.by_id),
+        "sockets": live_sockets(),
+        "at": datetime.now(UTC).isoformat(),
+    }
 
 
 def make_cluster(settings: Settings) -> Cluster:
@@ -350,7 +385,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.reviews = {}  # finished post-game reviews (review_routes.py)
         app.state.keeper_hub = KeeperHub(cluster, settings.keeper_max_viewers)
         restored = await tables.restore()
+        cluster.census = lambda: census(tables)
         await cluster.start(tables)
+        app.state.moderation = ModerationWatch(
+            engine, tables, app.state.auth, cluster, settings.moderation_poll
+        )
+        await app.state.moderation.start()
         app.state.queue = Queue(app.state, make_store(settings), time.time)
         app.state.queue.start()
         metrics.watch(lambda: len(tables.by_id), lambda: len(app.state.queue.waiters), league.lag)
@@ -373,6 +413,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 metrics_server.server_close()
             catching_up.cancel()
             trimming.cancel()
+            await app.state.moderation.stop()
             await app.state.queue.stop()
             await tables.close_all()
             await cluster.stop()
@@ -440,6 +481,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(rules_routes.router)
     app.include_router(keeper_routes.router)
     app.include_router(review_routes.router)
+    app.include_router(moderation_routes.router)
     web = settings.web_dir
     if web.is_dir() and (web / "index.html").is_file():
         app.mount("/", web_files(web), name="web")

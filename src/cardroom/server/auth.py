@@ -16,10 +16,12 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from cardroom.moderation.sanctions import BAN, CLEAR, Notice, Standing
 from cardroom.tables.errors import Refusal
 from cardroom.tables.people import Identity
 
@@ -89,10 +91,30 @@ class Tokens:
 
 @dataclass(frozen=True, slots=True)
 class Holder:
-    """A token holder as the store knows them: the name to show, the current generation."""
+    """A token holder as the store knows them: the name to show, the current generation, and
+    the mutes and bans in force (``moderation.sanctions``), each with its end."""
 
     name: str
     generation: int
+    standing: Standing = CLEAR
+
+
+class Sanctioned(Refusal):
+    """A refusal because of a sanction: its body says what, why and until when."""
+
+    def __init__(self, code: str, notice: Notice, what: str) -> None:
+        super().__init__(403, code, f"{what}: {notice.sentence()}")
+        self.notice = notice
+        self.what = what
+
+    def to_json(self) -> dict[str, Any]:
+        body = super().to_json()
+        body["error"]["sanction"] = self.notice.to_json()
+        return body
+
+
+def banned(notice: Notice) -> Sanctioned:
+    return Sanctioned("banned", notice, "this account is banned")
 
 
 class PlayerCache:
@@ -172,7 +194,16 @@ class Auth:
             )
         if ticket.generation > holder.generation:
             raise unauthorized()
+        ban = holder.standing.active(BAN, datetime.now(UTC))
+        if ban is not None:
+            raise banned(ban)
         return Identity(ticket.player_id, holder.name)
+
+    async def standing(self, player_id: str) -> Standing:
+        """The player's mutes and bans as this process knows them (within the cache's ttl;
+        a sanction made anywhere is ``changed`` here at once through the audit log's watch)."""
+        holder = await self.players.get(player_id)
+        return holder.standing if holder is not None else CLEAR
 
 
 def bearer(headers: Any) -> str | None:
@@ -212,6 +243,8 @@ def caller(scope: Any) -> Identity:
     found = scope.get("state", {}).get(STATE_KEY)
     if isinstance(found, Identity):
         return found
+    if isinstance(found, Sanctioned):
+        raise Sanctioned(found.code, found.notice, found.what)
     if isinstance(found, Refusal):
         raise Refusal(found.status, found.code, found.message)
     raise unauthorized("send 'Authorization: Bearer <token>' (POST /api/players)")

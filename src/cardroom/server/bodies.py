@@ -181,6 +181,45 @@ class SignOutEverywhere(Body):
 B = TypeVar("B", bound=Body)
 
 
+class NewReport(Body):
+    """A report of another player: from a table (its kept chat is quoted by the server), a
+    profile or a match's record."""
+
+    player: StrictStr = Field(description="The reported player's id.")
+    reason: StrictStr = Field(description="chat, name, stalling, cheating or other.")
+    table: StrictStr | None = Field(None, description="The table it happened at (quotes its chat).")
+    match: StrictStr | None = Field(None, description="The match it happened in.")
+    note: StrictStr | None = Field(None, description="What happened, in a few words (<= 500).")
+
+
+class NewSanction(Body):
+    player: StrictStr = Field(description="The sanctioned player's id.")
+    kind: StrictStr = Field(description="warn, mute, rank_ban, ban or rename.")
+    reason: StrictStr = Field(description="Why: shown to the player (3-500 characters).")
+    minutes: Seconds | None = Field(None, description="How long (a mute needs it); none: for good.")
+    name: StrictStr | None = Field(None, description="A rename's new name.")
+    report: StrictInt | None = Field(None, description="The report this handles (closed with it).")
+
+
+class Lift(Body):
+    reason: StrictStr = Field(description="Why the sanction ends now.")
+
+
+class ReportDecision(Body):
+    status: StrictStr = Field(description="handled or dismissed.")
+    outcome: StrictStr = Field(description="The action taken, or why nothing was (3-500).")
+
+
+class CloseTableOrder(Body):
+    reason: StrictStr = Field(description="Why: told to everyone at the table.")
+
+
+class Grant(Body):
+    player: StrictStr = Field(description="The account's player id.")
+    role: StrictStr = Field(description="player, moderator or admin.")
+    reason: StrictStr = Field(description="Why (kept in the audit log).")
+
+
 def documented(model: type[Body]) -> dict[str, Any]:
     """The route's ``openapi_extra``: the body's schema on the API page."""
     schema = model.model_json_schema()

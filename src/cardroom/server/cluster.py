@@ -55,6 +55,8 @@ class Cluster:
 
     def __init__(self) -> None:
         self.listeners: dict[str, Listener] = {}
+        # What this process says of itself in the console's live view (set by the app).
+        self.census: Callable[[], dict[str, Any]] = lambda: {}
 
     def listen(self, kind: str, listener: Listener) -> None:
         """Hear every ``broadcast`` of ``kind``, from any process (this one included)."""
@@ -79,6 +81,10 @@ class Cluster:
 
     async def stop(self) -> None:
         """Hand this process's tables over at shutdown (its tables are stopped already)."""
+
+    async def censuses(self) -> list[dict[str, Any]]:
+        """Each live process's census (tables, sockets), this one's first: alone, just it."""
+        return [{"node": self.node, **self.census()}]
 
     async def ready(self) -> dict[str, dict[str, Any]]:
         """What ``/readyz`` checks besides the database (``health.py``): nothing, alone."""

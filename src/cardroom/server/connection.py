@@ -18,6 +18,8 @@ from cardroom.server.auth import Identity
 log = logging.getLogger(__name__)
 
 MAX_QUEUED = 2000
+LIVE: dict[str, set[Connection]] = {}
+"""This process's open sockets (tables and ranked queue) by player: what a sanction reaches."""
 FLUSH_SECONDS = 2.0
 """How long a socket we close gets to receive what was queued before its close frame."""
 
@@ -34,6 +36,7 @@ class Connection:
         self._writer = asyncio.create_task(self._write(), name=f"ws-writer-{identity.id}")
         self._counted = True  # among the open sockets (``cardroom_sockets``) until finished
         metrics.socket_opened()
+        LIVE.setdefault(identity.id, set()).add(self)
 
     @property
     def player_id(self) -> str:
@@ -85,6 +88,20 @@ class Connection:
         if self._counted:
             self._counted = False
             metrics.socket_closed()
+            mine = LIVE.get(self.identity.id)
+            if mine is not None:
+                mine.discard(self)
+                if not mine:
+                    del LIVE[self.identity.id]
         self._writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self._writer
+
+
+def sockets_of(player_id: str) -> list[Connection]:
+    """The player's sockets open to this process (a copy: closing one changes the set)."""
+    return list(LIVE.get(player_id, ()))
+
+
+def live_sockets() -> int:
+    return sum(len(conns) for conns in LIVE.values())

@@ -165,6 +165,13 @@ class RemoteTable:
     async def evict(self, identity: Identity, number: Any) -> None:
         await self.cluster.call(self, c.Evict(identity, number))
 
+    async def chat_lines(self, identity: Identity) -> list[dict[str, Any]]:
+        result: list[dict[str, Any]] = await self.cluster.call(self, c.ChatLines(identity))
+        return result
+
+    async def close_by_moderator(self, identity: Identity, reason: str) -> None:
+        await self.cluster.call(self, c.CloseByModerator(identity, reason))
+
 
 # -- a socket elsewhere ----------------------------------------------------------------------------
 

@@ -23,7 +23,9 @@ from cardroom.league.leaderboards import BoardError
 from cardroom.league.lookalikes import is_reserved
 from cardroom.league.models import bot_subject
 from cardroom.league.periods import system_clock
-from cardroom.server.auth import Identity, clean_name
+from cardroom.moderation import sanctions
+from cardroom.moderation.sanctions import BAN
+from cardroom.server.auth import Identity, banned, clean_name
 from cardroom.server.bodies import (
     Claim,
     PasswordChange,
@@ -162,10 +164,13 @@ async def sign_in(request: Request) -> dict[str, Any]:
     player_id, display, password_hash, generation = found
     if not await hashing.run(accounts.verify, password_hash, password):
         raise refused
+    now = _now(request)
+    ban = (await _read(request, lambda c: sanctions.standing(c, player_id, now))).active(BAN, now)
+    if ban is not None:  # said only to whoever knows the password
+        raise banned(ban)
     new_hash = None
     if accounts.needs_rehash(password_hash):
         new_hash = await hashing.run(accounts.hash_password, password)
-    now = _now(request)
     seen = noting(request, player_id)  # the ladder: where the account signed in, hashed
 
     def write(conn: Connection) -> None:

@@ -157,6 +157,8 @@ class Guards:
             "shared_address", s.shared_address_rate, s.shared_address_burst
         )
         self.hashing = WorkPool(s.hash_workers, s.hash_wait, name="hashing")
+        self.moderating = limiter("moderating", s.moderation_rate, s.moderation_burst)
+        self.reporting = limiter("reporting", s.report_rate, s.report_burst)
         self.review_address = limiter(
             "review_address", s.review_address_rate, s.review_address_burst
         )

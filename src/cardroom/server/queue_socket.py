@@ -8,12 +8,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
 from cardroom.games import GAMES, get_game
+from cardroom.moderation.sanctions import RANK_BAN
 from cardroom.server import metrics
+from cardroom.server.auth import Sanctioned
 from cardroom.server.connection import Connection
 from cardroom.server.limits import client_address, take_all
 from cardroom.server.matchmaking import BOT_WAITS, modes_of
@@ -112,6 +115,10 @@ async def _listen(websocket: WebSocket, conn: Connection, state: Any, settings: 
                 if queued:
                     raise Refusal(409, "already_queued", "this socket is in the queue already")
                 game, mode, bot_after, partner = read_queue(data)
+                standing = await state.auth.standing(conn.identity.id)
+                rank_ban = standing.active(RANK_BAN, datetime.now(UTC))
+                if rank_ban is not None:
+                    raise Sanctioned("rank_banned", rank_ban, "no ranked play")
                 g = state.guards  # each queue entry may make a table: the tables' limits
                 take_all(
                     (

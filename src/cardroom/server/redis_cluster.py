@@ -93,6 +93,10 @@ class RedisCluster(Cluster):
     def lobby_key(self) -> str:
         return f"{self.prefix}lobby"
 
+    @property
+    def census_key(self) -> str:
+        return f"{self.prefix}census"
+
     def post(self, node: str, message: dict[str, Any]) -> None:
         self.bus.post(self.channel(node), message)
 
@@ -129,6 +133,7 @@ class RedisCluster(Cluster):
                 await self.leases.release(table_id)
             if self.tables.by_id:
                 await self.redis.hdel(self.lobby_key, *self.tables.by_id)
+            await self.redis.hdel(self.census_key, self.node)
             await self.leases.gone()
         await self.redis.aclose()
 
@@ -199,6 +204,7 @@ class RedisCluster(Cluster):
         await self._forget_dead_sockets()
         await self._check_forwards()
         await self._publish_lobby()
+        await self.redis.hset(self.census_key, self.node, json.dumps(self.census()))
         await self._take_over_orphans()
 
     async def _forget_dead_sockets(self) -> None:
@@ -265,6 +271,19 @@ class RedisCluster(Cluster):
             if loop.time() > deadline:
                 raise Refusal(503, "unavailable", "the table's server does not answer; retry")
             await asyncio.sleep(self.ttl / 10)
+
+    async def censuses(self) -> list[dict[str, Any]]:
+        """This process's census, then the other live processes' as of their last heartbeat
+        (a process that died is left out, and its entry dropped)."""
+        entries = {_text(k): v for k, v in (await self.redis.hgetall(self.census_key)).items()}
+        others = [node for node in entries if node != self.node]
+        alive = await self.leases.alive(others)
+        dead = [node for node in others if node not in alive]
+        if dead:
+            await self.redis.hdel(self.census_key, *dead)
+        found = [{"node": self.node, **self.census()}]
+        found += [{"node": node, **json.loads(entries[node])} for node in sorted(alive)]
+        return found
 
     async def listing(self) -> list[dict[str, Any]]:
         entries = await self.redis.hgetall(self.lobby_key)

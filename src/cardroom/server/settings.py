@@ -106,6 +106,15 @@ class Settings(BaseSettings):
     shared_address_rate: Positive = 2.0  # share-code lookups and viewer sockets per address
     shared_address_burst: Count = 60
     keeper_max_viewers: Count = 64  # sockets watching one shared kept game
+    # Moderation (docs/operating.md): a staff member's actions (sanctions, lifts, handled
+    # reports, closed tables, roles) and a player's reports, per second on average with bursts;
+    # and how often each process reads the audit log for actions made elsewhere (the command
+    # line; a broadcast lost on the way): actions through the API reach every process at once.
+    moderation_rate: Positive = 1.0
+    moderation_burst: Count = 30
+    report_rate: Positive = 0.05
+    report_burst: Count = 5
+    moderation_poll: Positive = 2.0
     max_sockets_per_table: Count = 64  # WebSockets open to one table (seated players: always)
     max_sockets_per_player: Count = 4  # WebSockets one player opens to one table
     lobby_page_size: Count = 50  # tables per page of GET /api/tables by default

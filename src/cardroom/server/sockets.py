@@ -7,10 +7,12 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
+from cardroom.moderation.sanctions import MUTE
 from cardroom.server import metrics
 from cardroom.server.connection import Connection
 from cardroom.server.privacy import check_visible
@@ -36,6 +38,7 @@ router = APIRouter()
 HELLO_TIMEOUT = 10.0
 MAX_REFUSALS = 100  # refused messages (flooding, junk) before a socket is closed
 CLOSE_CODES = {404: 4404, 429: 4429}  # a refused hello's close code, by the refusal's status
+CLOSE_FORBIDDEN = 4403  # a banned player's hello (and sockets open when the ban came)
 
 
 class RateLimit:
@@ -81,6 +84,28 @@ def _text(message: Mapping[str, Any]) -> str | None:
         return ""
 
 
+async def muted_notice(state: Any, player_id: str) -> str | None:
+    """The ``muted`` refusal of a chat line, or None when the player may speak. Checked here,
+    at the socket's own process, from the player's standing (the store's, cached briefly and
+    dropped at once when a sanction is made anywhere: ``moderation_watch.py``)."""
+    standing = await state.auth.standing(player_id)
+    mute = standing.active(MUTE, datetime.now(UTC))
+    if mute is None:
+        return None
+    return dumps(
+        {
+            "type": "error",
+            "id": None,
+            "about": "chat",
+            "code": "muted",
+            "rule": None,
+            "message": f"you are {mute.sentence()}",
+            "until": mute.to_json()["until"],
+            "sanction": mute.to_json(),
+        }
+    )
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def play(websocket: WebSocket, table_id: str) -> None:
     state = websocket.app.state
@@ -98,6 +123,8 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         check_visible(actor.info(), identity, invite, state.invitations)
     except (TimeoutError, ProtocolError, Refusal) as error:
         code = 4404 if isinstance(error, Refusal) and error.status == 404 else 4401
+        if isinstance(error, Refusal) and error.status == 403:
+            code = CLOSE_FORBIDDEN
         message = getattr(error, "message", "say hello with your token first")
         reason = None
         if isinstance(error, TooDeep):
@@ -154,7 +181,12 @@ async def play(websocket: WebSocket, table_id: str) -> None:
             elif isinstance(request, Resync):
                 actor.tell(actor.resync, conn)
             elif isinstance(request, ChatRequest):
-                actor.tell(actor.chat, conn, request.text)
+                muted = await muted_notice(state, identity.id)
+                if muted is not None:
+                    metrics.refused("muted")
+                    conn.send(muted)
+                else:
+                    actor.tell(actor.chat, conn, request.text)
             elif isinstance(request, HintRequest):
                 actor.tell(actor.hint, conn)
             else:

@@ -98,6 +98,23 @@ class CloseTable:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class ChatLines:
+    """The chat lines the table keeps, for a report by ``who``: quoted by the table itself,
+    so a report carries what was said, never what a client claims was said."""
+
+    who: Identity
+
+
+@dataclass(frozen=True, slots=True)
+class CloseByModerator:
+    """A moderator closes the table (``who``): everyone here is told ``reason``, then the
+    table closes as an abandoned one does (an unfinished match is abandoned, never rated)."""
+
+    who: Identity
+    reason: str
+
+
 # -- sockets ---------------------------------------------------------------------------------
 
 
@@ -197,6 +214,8 @@ Command = (
     | Evict
     | Rename
     | CloseTable
+    | ChatLines
+    | CloseByModerator
     | Connect
     | Disconnect
     | Resync
@@ -224,6 +243,8 @@ LOBBY_COMMANDS: dict[str, type] = {
         SkipTurn,
         Evict,
         Rename,
+        ChatLines,
+        CloseByModerator,
     )
 }
 """The commands another process may send to a table this process runs (by value, as JSON)."""

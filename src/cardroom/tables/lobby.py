@@ -15,6 +15,7 @@ from cardroom.tables.effects import (
     MatchFields,
     Row,
     SeatRows,
+    Send,
     TableClosed,
     TableFields,
     Write,
@@ -227,6 +228,13 @@ def close(table: TableState, cmd: c.CloseTable, out: list[Effect]) -> None:
     out.extend(CloseSocket(conn, 1000) for conn in table.audience.connections)
     out.append(TableClosed(cmd.reason))
     table.closed = True
+
+
+def close_by_moderator(table: TableState, cmd: c.CloseByModerator, out: list[Effect]) -> None:
+    """Everyone here hears why (a ``notice``), then the table closes."""
+    notice = {"type": "notice", "code": "table_closed", "message": cmd.reason, "by": "moderator"}
+    out.extend(Send(conn, notice) for conn in table.audience.connections)
+    close(table, c.CloseTable("moderator"), out)
 
 
 def is_listed(table: Mapping[str, Any]) -> bool:

@@ -300,6 +300,8 @@ _HANDLERS: dict[type, Callable[[TableMaster, Any, list[Effect]], Any]] = {
     c.Evict: lobby.evict,
     c.Rename: lobby.rename,
     c.CloseTable: lobby.close,
+    c.CloseByModerator: lobby.close_by_moderator,
+    c.ChatLines: presence.chat_lines,
     c.DeclineRematch: rematches.decline,
     c.SkipTurn: claims.skip_turn,
     c.Connect: presence.connect,

@@ -92,6 +92,16 @@ def chat(table: TableState, cmd: c.Chat, out: list[Effect]) -> None:
     out.extend(Send(conn, line) for conn in table.audience.connections)
 
 
+def chat_lines(table: TableState, cmd: c.ChatLines, out: list[Effect]) -> list[dict[str, object]]:
+    """The kept chat lines, for a report: only for someone who is or was at the table (seated,
+    its owner, or connected now), who may have read them."""
+    who = cmd.who.id
+    here = any(known.id == who for known in table.audience.connections.values())
+    if not here and table.seat_of(who) is None and table.owner.id != who:
+        raise Refusal(403, "forbidden", "only someone at this table can report what was said there")
+    return [{k: v for k, v in line.items() if k != "type"} for line in table.chat_room.log]
+
+
 def check_room(table: TableState, who: Identity) -> None:
     """Refuse a socket beyond the table's caps, before anything changes. A player holding
     a seat always gets in (within their own cap): watchers cannot crowd out the players."""

@@ -76,4 +76,6 @@ export const api = {
   declineRematch: (id) => call("POST", T(id, "/rematch/decline"), {}),
   skip: (id) => call("POST", T(id, "/skip"), {}),
   evict: (id, seat) => call("POST", T(id, "/evict"), { seat }),
+  /** Report a player to the moderators: `{player, reason, table?, match?, note?}`. */
+  report: (body) => call("POST", `/api/reports${body.table ? inviteQuery(body.table) : ""}`, body),
 };

@@ -14,6 +14,7 @@ const FATAL = new Map([
   [4401, "Your sign-in has ended or was not accepted; choose a name or sign in again."],
   [4404, "This table does not exist any more."],
   [4408, "Too many messages; the connection was closed."],
+  [4403, "This account is banned; the Account page says why and until when."],
   [4429, "Too many connections to this table (yours, or everyone's); close another tab or try later."],
 ]);
 

@@ -24,6 +24,15 @@ import { offerWalkthrough } from "./walkthrough.js";
 import { ChatPanel } from "./chat.js";
 import { SeatRatings } from "./ratings.js";
 
+/** What a moderator's word says, for the chat's note: a sanction (what, why, until when) or a
+ * notice (a table closed by a moderator). */
+function sanctionText(msg) {
+  if (msg.type === "notice") return `A moderator closed this table: ${msg.message}`;
+  const s = msg.sanction;
+  const until = s.until ? ` until ${new Date(s.until).toLocaleString()}` : "";
+  return s.lifted ? `A moderator lifted this: ${s.words}.` : `A moderator: ${s.words}${["mute", "rank_ban", "ban"].includes(s.kind) ? until : ""}. Reason: ${s.reason}`;
+}
+
 export class TableScreen {
   constructor(root, tableId, { levels, onExit }) {
     this.root = root;
@@ -46,7 +55,12 @@ export class TableScreen {
     this.claimable = false; // the toolbar shows "Skip X's turn"
     this.resultFocused = false; // the match result has had the focus since it appeared
     this.ratings = new SeatRatings(() => this.render());
-    this.chat = new ChatPanel({ lines: () => this.model.chat, send: (text) => this.socket?.send({ type: "chat", text }) });
+    this.chat = new ChatPanel({
+      lines: () => this.model.chat,
+      send: (text) => this.socket?.send({ type: "chat", text }),
+      people: () => (this.model.table?.seats || []).map((s) => s.player).filter((p) => p && p.id !== player()?.id),
+      report: (body) => api.report({ ...body, table: this.tableId }),
+    });
     this.tick = setInterval(() => this.tickClock(), 250);
     this.unbindKeys = bindKeys((key) => this.onKey(key));
     root.addEventListener("click", (this.clickHandler = (e) => this.onClick(e)));
@@ -137,6 +151,7 @@ export class TableScreen {
       return;
     }
     if (msg.type === "error" && msg.about === "chat") return this.chat.refused(msg);
+    if (msg.type === "sanction" || msg.type === "notice") return this.chat.refused({ message: sanctionText(msg) });
     if (msg.type === "hint" || (msg.type === "error" && msg.about === "hint")) return this.showHint(msg);
     if (msg.type === "error") return this.onError(msg);
     if (msg.type === "chat") {

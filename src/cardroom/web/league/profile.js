@@ -80,6 +80,40 @@ function stat(label, value) {
   return el("div", { class: "card" }, el("b", {}, value), label);
 }
 
+/** Report this player to the moderators (a name, cheating, …): what the profile can tell. */
+function reportForm(id) {
+  const why = el("select", { name: "reason", "aria-label": "Reason" },
+    [["name", "Their name"], ["cheating", "Cheating"], ["stalling", "Stalling"], ["chat", "What they said"], ["other", "Something else"]]
+      .map(([value, text]) => el("option", { value }, text)));
+  const note = el("input", { name: "note", maxlength: "500", placeholder: "What happened (optional)", "aria-label": "What happened" });
+  const said = el("p", { class: "note", role: "status" });
+  const form = el("form", { class: "filters report-player", "aria-label": "Report this player" },
+    el("label", {}, "Report this player", why), el("label", {}, "Note", note), el("button", { type: "submit" }, "Send report"), said);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = { player: id, reason: why.value, ...(note.value.trim() ? { note: note.value.trim() } : {}) };
+    try {
+      await api("/api/reports", { method: "POST", body, auth: true });
+      said.textContent = "Thank you: a moderator will look at it.";
+    } catch (error) {
+      said.textContent = error.message;
+    }
+  });
+  return el("details", { class: "report" }, el("summary", {}, "Report this player"), form);
+}
+
+/** On one's own profile: the sanctions in force, with why and until when. */
+function ownSanctions() {
+  const box = el("div", { id: "my-sanctions" });
+  api("/api/me/sanctions", { auth: true }).then(({ sanctions }) => {
+    const now = sanctions.filter((s) => s.in_force || (s.kind === "warn" && !s.lifted_at));
+    if (!now.length) return;
+    box.replaceChildren(el("section", { class: "card sanctions", role: "status" }, el("h3", {}, "From the moderators"),
+      el("ul", {}, now.map((s) => el("li", {}, `${s.words}${s.until ? ` until ${new Date(s.until).toLocaleString()}` : s.in_force ? " until lifted" : ""}: ${s.reason}`)))));
+  }).catch(() => {});
+  return box;
+}
+
 async function init() {
   header("My profile");
   const main = document.getElementById("profile");
@@ -121,6 +155,7 @@ async function init() {
     data.fair_play ? el("p", { class: "fair-play-mark", id: "fair-play-mark", role: "note" },
       `Marked for unfair play on ${data.fair_play.marked_at.slice(0, 10)}: ${data.fair_play.reason}. `,
       "This account's results are void and it appears on no board.") : null,
+    mine ? ownSanctions() : player() ? reportForm(id) : null,
     el("nav", { class: "game-tabs", "aria-label": "Game" }, Object.keys(GAMES).flatMap((g, i) => (i ? [" · ", link(g)] : [link(g)]))),
     el("h3", {}, "Divisions this season"),
     divisions(data.divisions),
