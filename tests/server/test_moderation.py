@@ -112,6 +112,10 @@ async def test_every_admin_route_refuses_a_player_with_403_and_changes_nothing(r
         ("/api/admin/reports/1", {"status": "dismissed", "outcome": "nothing"}),
         (f"/api/admin/tables/{table}/close", {"reason": "closing it"}),
         ("/api/admin/roles", {"player": eve.id, "role": "admin", "reason": "myself"}),
+        ("/api/admin/matches/m_any/void", {"reason": "i lost it"}),
+        ("/api/admin/matches/m_any/unvoid", {"reason": "i won it"}),
+        (f"/api/admin/players/{bob.id}/cheat", {"reason": "he beat me"}),
+        (f"/api/admin/players/{bob.id}/cheat/clear", {"reason": "he is fine"}),
     ]
     for path, body in writes:
         refused(await eve.http.post(path, json=body), 403, "forbidden")
@@ -138,6 +142,10 @@ async def test_unknown_players_matches_sanctions_and_reports_are_404(room):
     refused(await mod.http.post("/api/admin/reports/999999", json=decide), 404, "not_found")
     close = {"reason": "no such table"}
     refused(await mod.http.post("/api/admin/tables/t_none/close", json=close), 404, "not_found")
+    why = {"reason": "no such thing"}
+    refused(await mod.http.post("/api/admin/matches/m_none/void", json=why), 404, "not_found")
+    refused(await mod.http.post("/api/admin/matches/m_none/unvoid", json=why), 404, "not_found")
+    refused(await mod.http.post("/api/admin/players/p_nobody/cheat", json=why), 404, "not_found")
     report = {"player": "p_nobody", "reason": "name"}
     refused(await ada.http.post("/api/reports", json=report), 404, "not_found")
     report = {"player": mod.id, "reason": "cheating", "match": "m_nothing"}

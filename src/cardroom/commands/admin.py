@@ -283,3 +283,46 @@ def player_command(
         return out
 
     _print(found, as_json, lines)
+
+
+@admin.command("void")
+def void_command(
+    match: Annotated[str, typer.Argument(help="The match's id (m_…).")],
+    reason: Reason,
+    lift: Annotated[bool, typer.Option("--lift", help="Lift the void instead.")] = False,
+    db: Db = None,
+) -> None:
+    """Void a counted match (ratings recomputed from it on, boards updated), or lift a void."""
+    from cardroom.moderation import fair_play
+    from cardroom.moderation.staff import COMMAND_LINE
+
+    action = fair_play.unvoid if lift else fair_play.void
+    done = _run(db, lambda c: action(c, COMMAND_LINE, match, reason, _now()), wake=True)
+    typer.echo(
+        f"match {match}: {'voided' if done['voided'] else 'counts again'}; "
+        f"{done['replayed']} rated matches replayed, {done['ratings_moved']} ratings moved"
+    )
+
+
+@admin.command("cheat")
+def cheat_command(
+    name: Annotated[str, typer.Argument(help="The player's name or p_… id.")],
+    reason: Reason,
+    lift: Annotated[bool, typer.Option("--lift", help="Clear the mark instead.")] = False,
+    db: Db = None,
+) -> None:
+    """Mark an account as cheating (its results void, hidden from boards), or clear it."""
+    from cardroom.moderation import fair_play
+    from cardroom.moderation.staff import COMMAND_LINE
+
+    action = fair_play.clear if lift else fair_play.mark
+
+    def work(conn: Connection) -> dict[str, Any]:
+        return action(conn, COMMAND_LINE, _player(conn, name), reason, _now())
+
+    done = _run(db, work, wake=True)
+    typer.echo(
+        f"{done['player']}: {'marked as cheating' if done['marked'] else 'mark cleared'}; "
+        f"{len(done['matches'])} matches voided or restored, "
+        f"{done['replayed']} rated matches replayed, {done['ratings_moved']} ratings moved"
+    )

@@ -19,7 +19,7 @@ from sqlalchemy import Connection, Integer, cast, func, insert, select
 from cardroom.games import get_game
 from cardroom.games.base import ReplayError
 from cardroom.league import achievements, divisions, fairplay, ratings, rewards, seasons
-from cardroom.league.ladder import LadderRules
+from cardroom.league.ladder import Barred, LadderRules, barred_verdict
 from cardroom.league.ladder import verdict as ladder_verdict
 from cardroom.league.models import Result, bot_subject
 from cardroom.league.periods import as_utc, season_of, system_clock
@@ -43,12 +43,15 @@ def on_match_finished(
     now: datetime | None = None,
     season_months: int = 1,
     ladder: LadderRules | None = None,
+    barred: Barred | None = None,
 ) -> list[dict[str, Any]]:
     """Rate, record and award a finished match once; the events the table should announce.
 
     ``ladder``: the ladder's rules (``ladder.py``): a ranked match that breaks one is counted
     as casual, with an ``unrated`` event saying why. None applies none of them (tools and
-    tests of the ratings alone; the server always passes its settings').
+    tests of the ratings alone; the server always passes its settings'). ``barred``: who a
+    moderator has banned from ranked play (``ladder.Barred``), checked with or without the
+    ladder's other rules: a ranked match with such a player is counted as casual.
 
     Never raises for a match it cannot read: a league problem must not lose the final move.
     """
@@ -66,13 +69,15 @@ def on_match_finished(
         log.error("league: match %s cannot be analysed: %s", match_id, error)
         return []
     why = None
-    if facts.seats[0].ranked and ladder is not None:
+    if facts.seats[0].ranked and barred is not None:
+        why = barred_verdict(conn, subjects, moment, barred)
+    if facts.seats[0].ranked and why is None and ladder is not None:
         sides = [[subjects[s] for s in (f.side or [f.seat])] for f in facts.seats]
         why = ladder_verdict(conn, subjects, moment, ladder, sides=sides)
-        if why is not None:  # the ladder's rules: counted as casual, and said why
-            for f in facts.seats:
-                f.ranked = False
-            events.append(_event("unrated", None, **why.detail()))
+    if why is not None:  # the ladder's rules: counted as casual, and said why
+        for f in facts.seats:
+            f.ranked = False
+        events.append(_event("unrated", None, **why.detail()))
     seasons.roll_over(conn, moment, season_months)
     _store_results(conn, row, facts, subjects, moment, why.reason if why else None)
     rated = facts.seats[0].ranked

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -55,6 +55,22 @@ class Verdict:
 
     def detail(self) -> dict[str, Any]:
         return {"reason": self.reason, "players": list(self.players), "message": self.message}
+
+
+Barred = Callable[[Connection, str, datetime], str | None]
+"""Whether a person is barred from ranked play at a moment, and why (a moderator's ban from
+ranked play: ``moderation/sanctions.py`` supplies it, as the league sits below moderation)."""
+
+
+def barred_verdict(
+    conn: Connection, subjects: Sequence[str], now: datetime, barred: Barred
+) -> Verdict | None:
+    """Why a ranked match is not rated because one of its people is barred, or None."""
+    for player in sorted({s for s in subjects if is_person(s)}):
+        why = barred(conn, player, now)
+        if why is not None:
+            return Verdict("barred", (player,), f"not rated: a player is {why}")
+    return None
 
 
 def is_person(subject: str) -> bool:

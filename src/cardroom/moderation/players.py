@@ -8,7 +8,9 @@ from typing import Any
 
 from sqlalchemy import Connection, func, or_, select
 
+from cardroom.league import fairplay
 from cardroom.league.accounts import name_key
+from cardroom.league.models import MODERATOR as MODERATOR_VOID
 from cardroom.league.models import Account, Result
 from cardroom.league.periods import as_utc
 from cardroom.moderation import reports, sanctions
@@ -73,14 +75,15 @@ def dossier(conn: Connection, player_id: str, now: datetime) -> dict[str, Any]:
     ).first()
     if row is None:
         raise not_found(f"no player {player_id!r}")
-    recent = conn.execute(
+    recent = conn.execute(  # a list: read twice (the voids, then the rows)
         select(Result.match_id, Result.game, Result.mode, Result.ranked, Result.won)
         .add_columns(Result.points, Result.players, Result.finished_at)
         .where(Result.subject == player_id)
         .order_by(Result.finished_at.desc())
         .limit(RECENT)
-    )
+    ).all()
     standing = sanctions.standing(conn, player_id, now)
+    voids = {r.match_id: fairplay.void_sources(conn, r.match_id) for r in recent}
     return {
         "player": {
             **_player_json(row),
@@ -104,9 +107,13 @@ def dossier(conn: Connection, player_id: str, now: datetime) -> dict[str, Any]:
                 "points": r.points,
                 "players": r.players,
                 "finished_at": as_utc(r.finished_at).isoformat(),
+                # void: by a moderator (which a moderator may lift) and/or by cheat marks
+                "voided": bool(voids[r.match_id]),
+                "voided_by_moderator": MODERATOR_VOID in voids[r.match_id],
             }
             for r in recent
         ],
+        "fair_play": fairplay.mark_of(conn, player_id),
         "reports_about": reports.queue(conn, "all", target=player_id, limit=50),
         "reports_by": reports.queue(conn, "all", reporter=player_id, limit=50),
         "sanctions": sanctions.history(conn, player_id),

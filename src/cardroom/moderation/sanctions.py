@@ -121,6 +121,17 @@ def standing(conn: Connection, player_id: str, now: datetime) -> Standing:
     return Standing(longest.get(MUTE), longest.get(RANK_BAN), longest.get(BAN))
 
 
+def rank_bar(conn: Connection, player_id: str, now: datetime) -> str | None:
+    """The league's ``ladder.Barred``: why the player may not be rated now (banned from ranked
+    play, or banned outright), or None. The words only: the reason is the player's to read,
+    not their opponents'."""
+    held = standing(conn, player_id, now)
+    for kind in (BAN, RANK_BAN):
+        if held.active(kind, now) is not None:
+            return WORDS[kind]
+    return None
+
+
 def _later(a: datetime | None, b: datetime) -> bool:
     return a is None or as_utc(a) > as_utc(b)
 

@@ -364,7 +364,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if tables is not None:
                 tables.forget(actor)
 
-        league = LeagueWorker(engine, settings.ladder())
+        league = LeagueWorker(engine, settings.ladder(), barred=sanctions.rank_bar)
         services = Services(
             settings, Clock(settings.clock_speed), journal, bots, forget, league.count
         )

@@ -214,6 +214,10 @@ class CloseTableOrder(Body):
     reason: StrictStr = Field(description="Why: told to everyone at the table.")
 
 
+class FairPlayOrder(Body):
+    reason: StrictStr = Field(description="Why (3-500 characters; kept in the audit log).")
+
+
 class Grant(Body):
     player: StrictStr = Field(description="The account's player id.")
     role: StrictStr = Field(description="player, moderator or admin.")

@@ -18,22 +18,25 @@ from typing import Any
 from sqlalchemy import Engine
 
 from cardroom.league import on_match_finished, unrated_matches
-from cardroom.league.ladder import LadderRules
+from cardroom.league.ladder import Barred, LadderRules
 
 log = logging.getLogger(__name__)
 
 
 class LeagueWorker:
-    def __init__(self, engine: Engine, ladder: LadderRules | None = None) -> None:
+    def __init__(
+        self, engine: Engine, ladder: LadderRules | None = None, barred: Barred | None = None
+    ) -> None:
         self.engine = engine
         self.ladder = ladder  # the ladder's rules (docs/league.md); None: none applied
+        self.barred = barred  # who a moderator banned from ranked play (moderation/)
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-league")
         self._waiting: dict[int, float] = {}  # a count not finished yet -> when it was asked for
         self._asked = 0
 
     def _count(self, match_id: str) -> list[dict[str, Any]]:
         with self.engine.begin() as conn:
-            return on_match_finished(conn, match_id, ladder=self.ladder)
+            return on_match_finished(conn, match_id, ladder=self.ladder, barred=self.barred)
 
     async def count(self, match_id: str) -> list[dict[str, Any]]:
         """Rate, record and award ``match_id`` once; the events its table should announce."""

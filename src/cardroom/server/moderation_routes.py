@@ -18,7 +18,7 @@ from fastapi import APIRouter, Request
 from sqlalchemy import Connection
 from starlette.concurrency import run_in_threadpool
 
-from cardroom.moderation import audit, players, reports, roles, sanctions
+from cardroom.moderation import audit, fair_play, players, reports, roles, sanctions
 from cardroom.moderation.closing import close_order
 from cardroom.moderation.staff import (
     ADMIN,
@@ -31,6 +31,7 @@ from cardroom.moderation.staff import (
 from cardroom.server.auth import clean_name
 from cardroom.server.bodies import (
     CloseTableOrder,
+    FairPlayOrder,
     Grant,
     Lift,
     NewReport,
@@ -289,6 +290,44 @@ async def close_table(request: Request, table_id: str) -> dict[str, Any]:
         return close_order(conn, actor, table_id, data.reason, now)
 
     return {"closed": await _write(request, write)}
+
+
+async def _fair_play(
+    request: Request,
+    action: Callable[[Connection, Actor, str, str, datetime], dict[str, Any]],
+    target: str,
+) -> dict[str, Any]:
+    actor = await staff(request)
+    data = await read(request, FairPlayOrder)
+    _limit(request, actor)
+    now = _now(request)
+    return await _write(request, lambda c: action(c, actor, target, data.reason, now))
+
+
+@router.post("/api/admin/matches/{match_id}/void", openapi_extra=documented(FairPlayOrder))
+async def void_match(request: Request, match_id: str) -> dict[str, Any]:
+    """Void a counted match: it counts for nobody, and every rating after it is recomputed
+    as if it had never been rated (docs/league.md, "Fair play")."""
+    return await _fair_play(request, fair_play.void, match_id)
+
+
+@router.post("/api/admin/matches/{match_id}/unvoid", openapi_extra=documented(FairPlayOrder))
+async def unvoid_match(request: Request, match_id: str) -> dict[str, Any]:
+    """Lift a moderator's void: the match counts again, ratings recomputed from it on."""
+    return await _fair_play(request, fair_play.unvoid, match_id)
+
+
+@router.post("/api/admin/players/{player_id}/cheat", openapi_extra=documented(FairPlayOrder))
+async def mark_cheater(request: Request, player_id: str) -> dict[str, Any]:
+    """Mark an account as cheating: its results void, its opponents recomputed, the account
+    hidden from every board."""
+    return await _fair_play(request, fair_play.mark, player_id)
+
+
+@router.post("/api/admin/players/{player_id}/cheat/clear", openapi_extra=documented(FairPlayOrder))
+async def clear_cheater(request: Request, player_id: str) -> dict[str, Any]:
+    """Clear a cheat mark: the account's results count again."""
+    return await _fair_play(request, fair_play.clear, player_id)
 
 
 @router.post("/api/admin/roles", openapi_extra=documented(Grant))

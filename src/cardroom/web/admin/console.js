@@ -105,10 +105,34 @@ async function showPlayer(id) {
     sanctionForm(p.id),
     el("h5", {}, "Sanctions"), d.sanctions.length ? sanctions : el("p", { class: "note" }, "None."),
     el("h5", {}, "Reports about them"), d.reports_about.length ? el("ol", { class: "console-list" }, d.reports_about.map(reportItem)) : el("p", { class: "note" }, "None."),
+    el("h5", {}, "Fair play"), cheatControl(p, d.fair_play),
     el("h5", {}, "Recent matches"),
-    d.recent.length ? el("ul", {}, d.recent.map((m) => el("li", {}, el("a", { href: `/league/review.html?match=${encodeURIComponent(m.match)}` }, m.match),
-      ` ${m.game} ${m.mode}${m.ranked ? " ranked" : ""}: ${m.won ? "won" : "lost"}, ${m.points} points, ${when(m.finished_at)}`)))
+    d.recent.length ? el("ul", {}, d.recent.map((m) => el("li", { "data-match": m.match }, el("a", { href: `/league/review.html?match=${encodeURIComponent(m.match)}` }, m.match),
+      ` ${m.game} ${m.mode}${m.ranked ? " ranked" : ""}: ${m.won ? "won" : "lost"}, ${m.points} points, ${when(m.finished_at)}`,
+      m.voided ? el("span", { class: "note" }, m.voided_by_moderator ? " · voided" : " · void (cheat mark)") : null, " ",
+      m.voided_by_moderator ? fairPlayButton("Restore", `/api/admin/matches/${encodeURIComponent(m.match)}/unvoid`, "Why does this match count again?", `Match ${m.match} counts again.`)
+        : m.voided ? null : fairPlayButton("Void", `/api/admin/matches/${encodeURIComponent(m.match)}/void`, "Why void this match? Its ratings are recomputed for everyone.", `Match ${m.match} voided.`))))
       : el("p", { class: "note" }, "No finished matches.")));
+}
+
+/** A void, a restore, a mark or a clearing: one POST with a reason asked for first. */
+function fairPlayButton(label, path, question, done) {
+  const button = el("button", { type: "button", class: "small" }, label);
+  button.addEventListener("click", () => {
+    const reason = window.prompt(question);
+    if (reason) act(api(path, { method: "POST", body: { reason }, auth: true }), (a) => `${done} ${a.replayed} rated matches replayed, ${a.ratings_moved} ratings moved.`);
+  });
+  return button;
+}
+
+function cheatControl(player, mark) {
+  const path = `/api/admin/players/${encodeURIComponent(player.id)}/cheat`;
+  if (mark) {
+    return el("p", { class: "in-force" }, `Marked as cheating since ${when(mark.marked_at)}: ${mark.reason}. `,
+      fairPlayButton("Clear the mark", `${path}/clear`, "Why clear this mark? Their results count again.", "Mark cleared."));
+  }
+  return el("p", {}, "No cheat mark. ",
+    fairPlayButton("Mark as cheating", path, "Why mark this account? Every result of it is voided and it leaves every board.", "Marked as cheating."));
 }
 
 function liftButton(id) {
