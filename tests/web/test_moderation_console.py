@@ -140,5 +140,17 @@ def test_a_reported_line_is_muted_from_the_console_and_refused_on_the_other_proc
     bob_page.screenshot(path=str(ARTIFACTS / "moderation-muted-player.png"))
     ada_page.wait_for_timeout(500)  # the refused line reaches nobody
     assert ada_page.locator(".chat-line", has_text="and another potato").count() == 0
+    # Bob's file: his sanction in force, and the fair-play action (a reason asked for first)
+    console.fill("#player-search input[name=q]", bob["player"]["name"])
+    console.click("#player-search button[type=submit]")
+    console.locator("#player-list li", has_text=bob["player"]["name"]).locator("button").click()
+    dossier = console.locator(f"[data-dossier='{bob['player']['id']}']")
+    dossier.locator(".in-force", has_text="muted").wait_for()
+    console.once("dialog", lambda dialog: dialog.accept("a second account feeding wins"))
+    dossier.locator("button", has_text="Mark as cheating").click()
+    console.locator("#message", has_text="Marked as cheating").wait_for()
+    console.locator("#audit-log tr", has_text="mark_cheater").first.wait_for()
+    dossier.locator("button", has_text="Clear the mark").wait_for()
+    console.screenshot(path=str(ARTIFACTS / "moderation-console-dossier.png"), full_page=True)
     for page in (ada_page, bob_page, console):
         assert not page.errors, page.errors
