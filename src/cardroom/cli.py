@@ -20,6 +20,7 @@ from cardroom.commands import (
     connect,
     keep,
     matches,
+    play,
     review,
     serve,
     tournament,
@@ -72,6 +73,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,  # a bug's traceback is plain, and shows no values
 )
 matches.register(app)
+play.register(app)
 bench.register(app)
 serve.register(app)
 tournament.register(app)
