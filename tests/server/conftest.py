@@ -431,6 +431,20 @@ async def _play_until_over(
         assert latest["type"] == "event", latest
 
 
+async def two_at_one_table(ada: Person, bob: Person, options: dict[str, Any]) -> str:
+    """Ada opens a two-seat table with ``options`` (never abandoned during a test), Bob joins,
+    both connect, Ada starts the match: the table's id."""
+    created = await ada.post(
+        "/api/tables", {"seats": 2, "options": options, "abandon_after": 3600}, expect=201
+    )
+    tid: str = created["table"]["id"]
+    await bob.post(f"/api/tables/{tid}/join")
+    for person in (ada, bob):
+        await person.connect(tid)
+    await ada.post(f"/api/tables/{tid}/start")
+    return tid
+
+
 async def play_confirmed(
     ada: Person, bob: Person, moves: int, seed: int
 ) -> dict[str, dict[str, Any]]:

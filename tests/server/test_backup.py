@@ -22,6 +22,7 @@ from conftest import (
     play_confirmed,
     play_until_over,
     reconnect_where_they_were,
+    two_at_one_table,
 )
 
 from cardroom.games.skip import replay
@@ -58,14 +59,7 @@ async def test_a_backup_taken_mid_match_resumes_on_a_restored_database(
     server.start()
     ada = await Person(server, "Ada").register()
     bob = await Person(server, "Bob").register()
-    created = await ada.post(
-        "/api/tables", {"seats": 2, "options": OPTIONS, "abandon_after": 3600}, expect=201
-    )
-    tid = created["table"]["id"]
-    await bob.post(f"/api/tables/{tid}/join")
-    for person in (ada, bob):
-        await person.connect(tid)
-    await ada.post(f"/api/tables/{tid}/start")
+    tid = await two_at_one_table(ada, bob, OPTIONS)
     last = await play_confirmed(ada, bob, 8, seed=7)
 
     # The backup, while the server serves and both sockets stay open.

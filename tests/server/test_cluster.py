@@ -32,6 +32,7 @@ from conftest import (
     play_confirmed,
     play_until_over,
     reconnect_where_they_were,
+    two_at_one_table,
 )
 from redis.asyncio import Redis
 
@@ -194,14 +195,7 @@ async def test_when_the_owner_dies_the_other_process_takes_the_table_over_where_
     a, b = pair
     ada = await Person(a, "Ada").register()
     bob = await Person(b, "Bob").register()
-    created = await ada.post(
-        "/api/tables", {"seats": 2, "options": OPTIONS, "abandon_after": 3600}, expect=201
-    )
-    tid = created["table"]["id"]  # process a owns it: its creator's
-    await bob.post(f"/api/tables/{tid}/join")
-    for person in (ada, bob):
-        await person.connect(tid)
-    await ada.post(f"/api/tables/{tid}/start")
+    tid = await two_at_one_table(ada, bob, OPTIONS)  # process a owns it: its creator's
     last = await play_confirmed(ada, bob, 10, seed=3)
 
     a.kill()  # SIGKILL: no lease released, nothing said to anyone

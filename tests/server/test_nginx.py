@@ -42,6 +42,7 @@ from conftest import (
     play_confirmed,
     play_until_over,
     reconnect_where_they_were,
+    two_at_one_table,
 )
 from redis import Redis
 
@@ -306,14 +307,7 @@ async def test_a_match_through_nginx_survives_its_process_killed_mid_match(deplo
     nginx = deployment.nginx
     ada = await Person(nginx, "Ada").register()
     bob = await Person(nginx, "Bob").register()
-    created = await ada.post(
-        "/api/tables", {"seats": 2, "options": OPTIONS, "abandon_after": 3600}, expect=201
-    )
-    tid = created["table"]["id"]
-    await bob.post(f"/api/tables/{tid}/join")
-    for person in (ada, bob):
-        await person.connect(tid)
-    await ada.post(f"/api/tables/{tid}/start")
+    tid = await two_at_one_table(ada, bob, OPTIONS)
     last = await play_confirmed(ada, bob, 10, seed=3)
 
     dead = deployment.owner(tid)

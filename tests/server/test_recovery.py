@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import asyncio
 
-from conftest import Person, play_confirmed, play_until_over, reconnect_where_they_were
+from conftest import (
+    Person,
+    play_confirmed,
+    play_until_over,
+    reconnect_where_they_were,
+    two_at_one_table,
+)
 
 from cardroom.games.skip import replay
 
@@ -16,14 +22,7 @@ async def test_a_killed_server_restarts_every_match_from_its_last_confirmed_move
     bob = await Person(server, "Bob").register()
     # Stocks of 10: no random game ends within the dozen moves played before the kill.
     options = {"stock_size": 10, "match_target": None, "turn_timer": 3600}
-    created = await ada.post(
-        "/api/tables", {"seats": 2, "options": options, "abandon_after": 3600}, expect=201
-    )
-    tid = created["table"]["id"]
-    await bob.post(f"/api/tables/{tid}/join")
-    for person in (ada, bob):
-        await person.connect(tid)
-    await ada.post(f"/api/tables/{tid}/start")
+    tid = await two_at_one_table(ada, bob, options)
 
     last = await play_confirmed(ada, bob, 12, seed=7)
     deadline_before = last["Ada"]["deadline_in"]
