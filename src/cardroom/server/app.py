@@ -25,6 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from cardroom.moderation import sanctions
+from cardroom.moderation.staff import ModerationError
 from cardroom.server import (
     division_routes,
     keeper_routes,
@@ -356,7 +357,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.worker_threads
         engine = open_engine(settings.db_url, settings.sqlite_cache_kb)
         migrate(engine)
-        journal = Journal(engine, on_commit=metrics.committed)
+        journal = Journal(engine, on_commit=metrics.committed, refusals=(ModerationError,))
         bots = BotRunner(settings.bot_executor, settings.bot_inline_below)
         tables: Tables | None = None
 

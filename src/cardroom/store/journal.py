@@ -72,11 +72,15 @@ class Journal:
         engine: Engine,
         max_batch: int = 1000,
         on_commit: Callable[[float], None] = lambda seconds: None,
+        refusals: tuple[type[Exception], ...] = (),
     ) -> None:
         self.engine = engine
         self.max_batch = max_batch
         self.on_commit = on_commit
         """Told the seconds each batch's commit took (the server's metrics), on the writer."""
+        self.refusals = refusals
+        """Errors a write raises to refuse a request (a moderator's bad input): handed back to
+        the caller, which answers with them, and never logged as a failure."""
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._work, name="cardroom-journal", daemon=True)
         self._thread.start()
@@ -138,6 +142,8 @@ class Journal:
                     results.append((future, loop, value, None))
                 except StaleWriter as error:  # expected after a take-over: no traceback
                     log.warning("refused a stale write: %s", error)
+                    results.append((future, loop, None, error))
+                except self.refusals as error:  # a refused request: its answer says why
                     results.append((future, loop, None, error))
                 except Exception as error:  # handed to the awaiting table
                     log.exception("database write failed")
