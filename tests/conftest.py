@@ -1,5 +1,5 @@
 """What every test shares: external bot programs keep their stderr logs in the test's own
-folder, and no program outlives its test."""
+folder, and no program outlives its test; the slow files run first."""
 
 from __future__ import annotations
 
@@ -19,3 +19,25 @@ def _bot_logs(
     monkeypatch.setenv("CARDROOM_BOT_LOGS", str(folder))
     yield folder
     close_programs()
+
+
+def _weight(item: pytest.Item) -> int:
+    """0: a browser test; 1: a server, database or slow one; 2: the rest (milliseconds)."""
+    if item.get_closest_marker("browser"):
+        return 0
+    if item.get_closest_marker("postgres") or item.get_closest_marker("slow"):
+        return 1
+    return 1 if "tests/server/" in item.nodeid else 2
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow files first, the quick ones last: xdist's workers take their share of the
+    slow ones at once and steal quick ones at the end, instead of one worker meeting a row of
+    browser tests when the others are done (the files in order put tests/web last). A file
+    keeps its tests together and in order (its weight is its heaviest test's), so its
+    module-scoped fixtures are made once; every worker sorts alike, as xdist requires."""
+    weight: dict[str, int] = {}
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        weight[path] = min(weight.get(path, 2), _weight(item))
+    items.sort(key=lambda item: weight[item.nodeid.split("::", 1)[0]])
