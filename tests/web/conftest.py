@@ -68,8 +68,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             process.kill()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium, per test file: Playwright's sync API marks its event loop as running on the
+    test thread while it is started, so an asyncio test the same worker runs next (xdist may
+    hand it any test) could not start its own loop; closed with each file, it never meets one
+    (a launch is a fraction of a second)."""
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed (make browser installs it)")
     from playwright.sync_api import sync_playwright
