@@ -157,3 +157,4 @@ def test_a_reported_line_is_muted_from_the_console_and_refused_on_the_other_proc
     assert violations(console) == [], "the console, a player's file open"
     for page in (ada_page, bob_page, console):
         assert not page.errors, page.errors
+        page.context.close()  # its sockets close now, not when the servers stop
