@@ -15,10 +15,12 @@ from textual.widgets import RichLog, Static
 from typer.testing import CliRunner
 
 from cardroom.cli import app as cli_app
-from cardroom.games import get_game
+from cardroom.games import GAMES, get_game, register
 from cardroom.terminal.app import PlayApp, RulesScreen, Summary
 from cardroom.terminal.board import Spot
+from cardroom.terminal.moves import MOVE_KEYS, MovesBoard
 from cardroom.terminal.session import PlaySession
+from tests.thirdgame.game import HIGH_CARD
 
 SMALL, LARGE = (80, 24), (160, 50)
 SIZES = pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x50"])
@@ -197,6 +199,47 @@ async def test_the_hint_marks_its_cards_and_their_keys_play_it() -> None:
             await pilot.press(app.board.spot(place).key)
         assert session.moves > before
         assert session.told[-1].event["seat"] != 0 or session.my_turn  # the bots answered
+
+
+async def test_the_skip_hint_names_its_keys_and_they_play_it() -> None:
+    session = skip_session({"first": 0, "stocks": [[1]], "draw": [7, 7, 7, 7, 7]})
+    app = PlayApp(session)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("h")
+        assert app.hint is not None
+        assert app.hint["action"] in session.legal()  # advice from the engine's own moves
+        places = app.board.spots_of(app.hint["action"])
+        assert status(app).startswith(f"Hint ({app.board.keys_of(places)}): ")
+        for place in places:
+            await pilot.press(app.board.spot(place).key)
+        mine = [t.event for t in session.told if t.event.get("seat") == 0]
+        assert mine[-1]["kind"] in ("played", "discarded")
+
+
+async def test_a_game_without_a_board_of_its_own_is_played_from_its_list_of_moves() -> None:
+    register(HIGH_CARD)
+    try:
+        options = HIGH_CARD.options_from_json({"players": 2})
+        session = PlaySession("highcard", options, 3, ["high"])
+        app = PlayApp(session)
+        async with app.run_test(size=SMALL) as pilot:
+            assert isinstance(app.board, MovesBoard)
+            for _ in range(MAX_STEPS):
+                if isinstance(app.screen, Summary):
+                    if session.match.over:
+                        break
+                    await pilot.press("enter")
+                    continue
+                legal = session.legal()
+                assert [app.board.spot(f"move-{i}").key for i in range(len(legal))] == list(
+                    MOVE_KEYS[: len(legal)]
+                )
+                before = session.moves
+                await pilot.press(MOVE_KEYS[0])
+                assert session.moves > before
+            assert session.match.over
+    finally:
+        GAMES.pop(HIGH_CARD.name, None)
 
 
 async def test_the_rules_key_lists_the_rules_by_id_and_closes() -> None:

@@ -46,16 +46,16 @@ class MovesBoard(Board):
             fields.add_row(str(key), json.dumps(value)[:200])
         self.query_one("#fields", Static).update(fields)
         box = self.query_one("#move-list", Vertical)
-        shown = [s.place for s in box.query(Spot)]
-        wanted = [f"move-{i}" for i in range(min(len(self.legal), len(MOVE_KEYS)))]
-        if shown != wanted:
-            box.remove_children()
-            box.mount_all(Spot(name, MOVE_KEYS[i], classes="move") for i, name in enumerate(wanted))
+        spots = list(box.query(Spot))
+        wanted = min(len(self.legal), len(MOVE_KEYS))
+        if len(spots) < wanted:  # a spot per move, kept (hidden) when fewer moves are legal
+            box.mount_all(
+                Spot(f"move-{i}", MOVE_KEYS[i], classes="move") for i in range(len(spots), wanted)
+            )
             self.call_after_refresh(self.redraw)
-            return
-        for i, spot in enumerate(box.query(Spot)):
-            words = json.dumps(self.legal[i], separators=(",", ":"))
-            spot.show(Text.assemble((f"{spot.key}  ", "bold"), words))
+        for i, spot in enumerate(spots):
+            words = json.dumps(self.legal[i], separators=(",", ":")) if i < wanted else ""
+            spot.show(Text.assemble((f"{spot.key}  ", "bold"), words), hidden=i >= wanted)
             self.style_spot(spot)
 
     def pick(self, name: str) -> Pick:
