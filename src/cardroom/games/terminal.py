@@ -52,8 +52,6 @@ class Terminal(Protocol):
     """Whether ``--teams`` means anything in this game."""
     rules_hint: str
     """Where a person reads the rules a refusal names (``the rules … are in docs/rules.md``)."""
-    rules_book: str | None
-    """The rule book's file in docs/ (``cardroom play`` shows it on a key), if there is one."""
     tournament_bots: str | None
     """The bots a tournament plays when none are given (None: every bot of the game)."""
     tournament_options: Mapping[str, Any]
@@ -80,11 +78,6 @@ class Terminal(Protocol):
 
     def scores(self, match: Any, names: Sequence[str]) -> TextTable:
         """Points per round and the totals."""
-        ...
-
-    def seat_view(self, view: Any, names: Sequence[str]) -> TextTable:
-        """What one seat sees, from its view alone (``cardroom play``): the table as a
-        spectator sees it, and what only this seat holds."""
         ...
 
     def watch_opening(self, match: Any, names: Sequence[str]) -> str: ...
@@ -135,7 +128,6 @@ class BasicTerminal:
     tournament_bots: str | None = None
     tournament_options: Mapping[str, Any] = {}
     tournament_unit = "games"
-    rules_book: str | None = None
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -195,12 +187,6 @@ class BasicTerminal:
             (("seat", "left"), ("score", "right")),
             rows,
         )
-
-    def seat_view(self, view: Any, names: Sequence[str]) -> TextTable:
-        """The view's JSON, a line per field: any game can be played before it has words."""
-        data = view.to_json()
-        rows = tuple((str(key), json.dumps(value)[:200]) for key, value in data.items())
-        return TextTable(f"{self.game.title}: your view", (("", "left"), ("", "left")), rows)
 
     def scores(self, match: Any, names: Sequence[str]) -> TextTable:
         rows = tuple(

@@ -71,7 +71,6 @@ def target_text(o: Options) -> str:
 class SkipTerminal(BasicTerminal):
     teams = True
     rules_hint = "the rules, by id (R1.1 …), are in docs/rules.md"
-    rules_book: str | None = "rules.md"
     tournament_bots: str | None = "expert,planner,greedy"
     tournament_options: Mapping[str, Any] = {"match_target": None}
 
@@ -86,13 +85,6 @@ class SkipTerminal(BasicTerminal):
 
     def position(self, match: Match, names: Sequence[str]) -> TextTable:
         return position_table(match.view(None), names)
-
-    def seat_view(self, view: SeatView, names: Sequence[str]) -> TextTable:
-        """The table from this seat, then its hand (the only cards of another kind it sees)."""
-        table = position_table(view, names)
-        hand = " ".join(card_markup(card) for card in view.hand) or "[dim]empty[/]"
-        mine = f"   [bold]your hand[/] {hand}" if view.seat is not None else ""
-        return TextTable(table.title + mine, table.columns, table.rows, table.total)
 
     def scores(self, match: Match, names: Sequence[str]) -> TextTable:
         """Points per round and the running totals (R6.2)."""

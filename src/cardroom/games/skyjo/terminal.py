@@ -42,7 +42,6 @@ def _cell(cell: int | str | None) -> str:
 
 class SkyjoTerminal(BasicTerminal):
     tournament_bots: str | None = "counter,greedy"
-    rules_book: str | None = "skyjo-rules.md"
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -54,14 +53,6 @@ class SkyjoTerminal(BasicTerminal):
 
     def position(self, match: Match, names: Sequence[str]) -> TextTable:
         return grids_table(match.view(None), names)
-
-    def seat_view(self, view: SeatView, names: Sequence[str]) -> TextTable:
-        """Every grid as this seat sees it, and the card it drew, while it holds one (S2.2)."""
-        table = grids_table(view, names)
-        held = (
-            f"   [bold]you drew[/] {view.drawn}" if view.holding and view.drawn is not None else ""
-        )
-        return TextTable(table.title + held, table.columns, table.rows, table.total)
 
     def scores(self, match: Match, names: Sequence[str]) -> TextTable:
         """Points per round and the running totals (S4.2, S4.3, S5.1)."""
