@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from cardroom.league import voiding
 from cardroom.moderation import audit
@@ -22,11 +22,10 @@ from cardroom.moderation.staff import (
     Actor,
     ModerationError,
     may_act_on,
-    not_found,
+    name_of,
     require,
     role_of,
 )
-from cardroom.store.models import Player
 
 MATCH_PREFIX = "match:"  # an audit entry's target for a match (a player's is their id)
 
@@ -73,8 +72,7 @@ def unvoid(conn: Connection, actor: Actor, match_id: str, reason: str, now: date
 
 
 def _target(conn: Connection, actor: Actor, player_id: str) -> None:
-    if conn.scalar(select(Player.id).where(Player.id == player_id)) is None:
-        raise not_found(f"no player {player_id!r}")
+    name_of(conn, player_id)  # 404 for nobody
     may_act_on(actor, player_id, role_of(conn, player_id))
 
 

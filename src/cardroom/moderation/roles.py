@@ -17,7 +17,7 @@ from cardroom.moderation.staff import (
     Actor,
     ModerationError,
     forbidden,
-    not_found,
+    name_of,
     require,
 )
 from cardroom.store.models import Player
@@ -31,9 +31,7 @@ def grant(
     if role not in ROLES:
         raise ModerationError(400, "bad_request", f"role is one of {', '.join(ROLES)}")
     reason = check_reason(reason)
-    name = conn.scalar(select(Player.name).where(Player.id == player_id))
-    if name is None:
-        raise not_found(f"no player {player_id!r}")
+    name = name_of(conn, player_id)
     if actor.id == player_id:
         raise forbidden("nobody changes their own role (ask another admin)")
     before = conn.scalar(select(Account.role).where(Account.player_id == player_id))

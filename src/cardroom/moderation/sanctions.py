@@ -25,6 +25,7 @@ from cardroom.moderation.staff import (
     Actor,
     ModerationError,
     may_act_on,
+    name_of,
     not_found,
     require,
     role_of,
@@ -184,9 +185,7 @@ def impose(
     if kind not in KINDS:
         raise ModerationError(400, "bad_request", f"kind is one of {', '.join(KINDS)}")
     reason = check_reason(reason)
-    old_name = conn.scalar(select(Player.name).where(Player.id == player_id))
-    if old_name is None:
-        raise not_found(f"no player {player_id!r}")
+    old_name = name_of(conn, player_id)
     may_act_on(actor, player_id, role_of(conn, player_id))
     until = _until(kind, minutes, now)
     details: dict[str, Any] = {}

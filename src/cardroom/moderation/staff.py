@@ -60,6 +60,14 @@ def role_of(conn: Connection, player_id: str) -> str:
     return role if role in RANK else PLAYER
 
 
+def name_of(conn: Connection, player_id: str) -> str:
+    """The player's name, or a 404 refusal: every action on a player starts by finding them."""
+    name = conn.scalar(select(Player.name).where(Player.id == player_id))
+    if name is None:
+        raise not_found(f"no player {player_id!r}")
+    return str(name)
+
+
 def actor_of(conn: Connection, player_id: str) -> Actor:
     """The player as an actor, with the name and role the store holds."""
     name = conn.scalar(select(Player.name).where(Player.id == player_id))
