@@ -52,6 +52,7 @@ LOOSE_LIMITS = {
         "SIGNIN_BURST",
         "REVIEW_ADDRESS_BURST",
         "SIGNIN_ADDRESS_BURST",
+        "DAILY_BURST",
     )
 }
 

@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 
 from cardroom.cli import app as cli_app
 from cardroom.games import GAMES, get_game, register
+from cardroom.sim.session import PlaySession
 from cardroom.terminal.app import PlayApp, RulesScreen, Summary
 from cardroom.terminal.board import Spot
 from cardroom.terminal.moves import MOVE_KEYS, MovesBoard
-from cardroom.terminal.session import PlaySession
 from tests.thirdgame.game import HIGH_CARD
 
 SMALL, LARGE = (80, 24), (160, 50)

@@ -25,8 +25,8 @@ def play_command(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
 ) -> None:
     """Play against bots in the terminal: keys or mouse; h for a hint, ? for the rules."""
+    from cardroom.sim.session import PlaySession
     from cardroom.terminal.app import PlayApp
-    from cardroom.terminal.session import PlaySession
 
     name = parse_game(game)
     specs = parse_bots(bots, name)

@@ -222,6 +222,9 @@ class Game(Protocol):
     keeper: Any
     """The score keeper's arithmetic for rounds played with physical cards (``keeper/``), or
     None for a game the keeper does not keep."""
+    daily: Any
+    """The game's deal of the day (a ``games.daily.DailyRules``), or None for a game that
+    offers none (read with ``getattr``: an older game may not have the member)."""
     bots: Mapping[str, Callable[..., Any]]
     """Bots a game brings in its own package (a game added by ``CARDROOM_GAMES`` cannot add to
     ``bots/``); beside them, ``random`` plays any game from ``View.legal_actions()``."""

@@ -5,7 +5,8 @@ Every engine package has the same shape (``docs/adding-a-game.md``): an ``Option
 into the contract once, so a game's ``game.py`` says only what is its own: its names, its
 presets, which matches are ranked, and its rating pools. What it may add beyond the contract's
 core is optional: a state-level ``engine`` for fast bot play, its ``terminal`` (the generic
-``BasicTerminal`` by default), a ``keeper`` and ``bots`` of its own.
+``BasicTerminal`` by default), a ``keeper`` and ``bots`` of its own, and a deal of the day
+(``daily``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .base import Event, OptionsError, StateEngine, Step, replay_from
+from .daily import DailyRules
 from .terminal import BasicTerminal, Terminal
 
 
@@ -40,6 +42,7 @@ class PackagedGame:
         terminal: Callable[[Any], Terminal] = BasicTerminal,
         keeper: Any = None,
         bots: Mapping[str, Callable[..., Any]] | None = None,
+        daily: DailyRules | None = None,
     ) -> None:
         self._options, self._match = options, match
         self._action_from_json, self._action_to_json = action_from_json, action_to_json
@@ -51,6 +54,7 @@ class PackagedGame:
         self.keeper = keeper
         self.bots: Mapping[str, Callable[..., Any]] = dict(bots or {})
         self.terminal: Terminal = terminal(self)
+        self.daily = daily
 
     def options_from_json(self, data: Mapping[str, Any]) -> Any:
         if not isinstance(data, Mapping):

@@ -24,9 +24,11 @@ from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
+from cardroom.daily.days import SECRET_NAME as DAILY_SECRET
 from cardroom.moderation import sanctions
 from cardroom.moderation.staff import ModerationError
 from cardroom.server import (
+    daily_routes,
     division_routes,
     keeper_routes,
     league_routes,
@@ -380,6 +382,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.auth = Auth(tokens, PlayerCache(token_holders(engine), settings.player_cache_ttl))
         app.state.invitations = Invitations(secret)
         app.state.sighting_key = sighting_key(secret)  # ladder.py: hashed addresses
+        app.state.daily_secret = shared_secret(engine, DAILY_SECRET)  # daily/days.py
         app.state.plots = PlotCache()
         app.state.tables = tables
         app.state.guards = Guards(settings)
@@ -480,6 +483,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(league_routes.router)
     app.include_router(division_routes.router)
     app.include_router(rules_routes.router)
+    app.include_router(daily_routes.router)
     app.include_router(keeper_routes.router)
     app.include_router(review_routes.router)
     app.include_router(moderation_routes.router)

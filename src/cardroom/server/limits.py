@@ -153,6 +153,7 @@ class Guards:
         self.keeper_address = limiter(
             "keeper_address", s.keeper_address_rate, s.keeper_address_burst
         )
+        self.daily_player = limiter("daily_player", s.daily_rate, s.daily_burst)
         self.shared_address = limiter(
             "shared_address", s.shared_address_rate, s.shared_address_burst
         )

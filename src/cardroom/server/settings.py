@@ -101,6 +101,8 @@ class Settings(BaseSettings):
     keeper_max_changes: Count = 2000  # changes (entries, corrections, undos) to one kept game
     keeper_rate: Positive = 2.0  # kept-game writes per player
     keeper_burst: Count = 60  # a phone back online sends its queued entries at once
+    daily_rate: Positive = 8.0  # daily-deal requests (moves, attempts) per player
+    daily_burst: Count = 40
     keeper_address_rate: Positive = 5.0  # kept-game writes per client address
     keeper_address_burst: Count = 200
     shared_address_rate: Positive = 2.0  # share-code lookups and viewer sockets per address

@@ -23,9 +23,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog, Static
 
 from cardroom.sim.render import rich_table
+from cardroom.sim.session import PlaySession, Refusal
 from cardroom.terminal.board import Board, RuleLine, Spot
 from cardroom.terminal.moves import MovesBoard
-from cardroom.terminal.session import PlaySession, Refusal
 from cardroom.terminal.skip import SkipBoard
 from cardroom.terminal.skyjo import SkyjoBoard
 

@@ -8,6 +8,7 @@ from typing import Any
 from ..base import StateEngine
 from ..packaged import PackagedGame
 from . import reference
+from .daily import DAILY
 from .facts import analyse, mode_of, steps_of_record
 from .keeper import KEEPER
 from .match import Match
@@ -64,5 +65,6 @@ SKIP = SkipGame(
         reference=reference.play_match,
     ),
     terminal=SkipTerminal,
+    daily=DAILY,
     keeper=KEEPER,
 )

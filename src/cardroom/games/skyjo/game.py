@@ -6,6 +6,7 @@ from typing import Any
 
 from ..base import StateEngine
 from ..packaged import PackagedGame
+from .daily import DAILY
 from .facts import analyse, mode_of, steps_of_record
 from .keeper import KEEPER
 from .match import Match
@@ -62,5 +63,6 @@ SKYJO = SkyjoGame(
         view=view,
     ),
     terminal=SkyjoTerminal,
+    daily=DAILY,
     keeper=KEEPER,
 )
