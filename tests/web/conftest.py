@@ -50,6 +50,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "CARDROOM_CREATE_ADDRESS_BURST": "1000",
         "CARDROOM_NAMED_ADDRESS_BURST": "1000",
         "CARDROOM_SIGNIN_ADDRESS_BURST": "1000",
+        "CARDROOM_DAILY_BURST": "1000",
     }
     log = tmp / "server.log"
     command = [sys.executable, "-m", "cardroom.cli", "serve", "--port", str(port)]

@@ -16,6 +16,7 @@ export async function api(path, { method = "GET", body, auth = false } = {}) {
   if (!response.ok) {
     const error = new Error(data.error?.message || `HTTP ${response.status}`);
     error.status = response.status;
+    error.rule = data.error?.rule || null;
     throw error;
   }
   return data;
@@ -41,6 +42,7 @@ export function header(current) {
   const me = player();
   const links = [
     ["/league/index.html", "Leaderboards"],
+    ["/daily/", "Daily deal"],
     [me ? `/league/profile.html?id=${encodeURIComponent(me.id)}` : null, "My profile"],
     ["/league/account.html", "Account"],
   ];
