@@ -18,6 +18,7 @@ from cardroom.commands import (
     bench,
     calibrate,
     connect,
+    daily,
     keep,
     matches,
     play,
@@ -74,6 +75,7 @@ app = typer.Typer(
 )
 matches.register(app)
 play.register(app)
+daily.register(app)
 bench.register(app)
 serve.register(app)
 tournament.register(app)

@@ -229,3 +229,35 @@ async def play_all_from(
 
 def test_the_days_are_utc() -> None:
     assert today(datetime(2026, 12, 5, 23, 30, tzinfo=UTC)).isoformat() == "2026-12-05"
+
+
+async def test_the_terminal_plays_the_servers_daily_deal_and_counts_on_its_board(
+    server: Server,
+) -> None:
+    from cardroom.terminal.app import Summary
+    from cardroom.terminal.daily import DailyApp, RemoteDaily, sign_in
+    from tests.terminal.test_play import SMALL, check_skyjo_board, choose_skyjo, shown
+
+    ada = await person(server, "Termada", password="correct horse battery")
+    token = await asyncio.to_thread(sign_in, server.url, "Termada", "correct horse battery")
+    daily = await asyncio.to_thread(RemoteDaily, server.url, token, "skyjo")
+    assert daily.state["attempt"]["scored"] and not daily.practice
+    app = DailyApp(daily)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(300):
+            if isinstance(app.screen, Summary):
+                break
+            view = daily.view()
+            assert app.board.view == view
+            check_skyjo_board(app, view)
+            action = choose_skyjo(view, daily.legal())
+            for place in app.board.spots_of(action):
+                await pilot.press(app.board.spot(place).key)
+        assert isinstance(app.screen, Summary)
+        body = shown(app.screen.query_one("#summary-body"))
+        assert "Skyjo round: " in body and "practice" not in body
+    daily.close()
+    mine = (await ada.http.get("/api/daily/me")).json()["games"]["skyjo"]["history"][0]
+    assert mine["status"] == "finished" and mine["id"] == daily.attempt_id
+    board = (await ada.http.get(f"/api/daily/skyjo/{today().isoformat()}/board")).json()
+    assert "Termada" in [row["name"] for row in board["board"]]

@@ -90,9 +90,7 @@ def test_a_refused_skip_move_names_its_rule_and_changes_nothing(
         hand = page.locator("button[aria-label^='hand card']")
         labels = [hand.nth(i).get_attribute("aria-label") for i in range(hand.count())]
         # A card that is neither a 1 nor a wild cannot start a building pile (R5.1).
-        index = next(
-            i for i, label in enumerate(labels) if not label.endswith((": 1", ": wild"))
-        )
+        index = next(i for i, label in enumerate(labels) if not label.endswith((": 1", ": wild")))
         hand.nth(index).click()
         page.click("button[aria-label^='building pile 1']")
         page.wait_for_function("() => document.querySelector('#error').textContent !== ''")

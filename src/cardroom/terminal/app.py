@@ -129,12 +129,16 @@ class PlayApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = f"Cardroom: {self.session.game.title}"
-        terminal = self.session.game.terminal
-        self.query_one(RichLog).write(
-            terminal.watch_opening(self.session.match, self.session.names)
-        )
+        self.title, opening = self.opening()
+        self.query_one(RichLog).write(opening)
         self.refresh_table()
+
+    def opening(self) -> tuple[str, RenderableType]:
+        """The window's title and the log's first line."""
+        terminal = self.session.game.terminal
+        return f"Cardroom: {self.session.game.title}", terminal.watch_opening(
+            self.session.match, self.session.names
+        )
 
     # -- what is shown -----------------------------------------------------------------------
 

@@ -46,13 +46,21 @@ def card_text(card: Any, *, bold: bool = True) -> Text:
     return Text(str(card), style=f"bold {colour}" if bold else colour)
 
 
-def pile_text(cards: list[Any], room: int = 4) -> Text:
+def pile_text(cards: list[Any], room: int = 10) -> Text:
     """A discard pile, bottom to top, its top in bold (R7.2: every discard pile is seen
-    whole; the deepest cards give way to an ellipsis in a narrow frame)."""
+    whole; the deepest cards give way to an ellipsis in a narrow frame). ``room``: the
+    characters the frame holds; the top card always shows."""
     if not cards:
         return Text("·", style="dim")
-    shown = cards[-room:]
-    text = Text("… " if len(cards) > room else "", style="dim")
+    shown = [cards[-1]]
+    used = len(str(cards[-1]))
+    for card in reversed(cards[:-1]):
+        more = used + 1 + len(str(card))
+        if more + (2 if len(shown) + 1 < len(cards) else 0) > room:
+            break
+        shown.insert(0, card)
+        used = more
+    text = Text("… " if len(shown) < len(cards) else "", style="dim")
     for card in shown[:-1]:
         text.append_text(card_text(card, bold=False))
         text.append(" ")
