@@ -57,8 +57,8 @@ def test_a_skyjo_daily_round_played_by_clicks_to_its_result(
     for _ in range(200):
         if page.get_attribute("#play", "data-over") == "true":
             break
-        if page.is_enabled("button[aria-label^='draw pile']"):
-            click_and_wait(page, "button[aria-label^='draw pile']")
+        if page.is_enabled("button[data-label^='draw pile']"):
+            click_and_wait(page, "button[data-label^='draw pile']")
             assert "You hold a" in page.inner_text("#status")
         click_and_wait(page, mine)
     page.wait_for_selector("#done:not([hidden])")
@@ -87,12 +87,12 @@ def test_a_refused_skip_move_names_its_rule_and_changes_nothing(
         page.click("article.deal[data-game=skip] button")
         page.wait_for_selector("#play:not([hidden])")
         page.screenshot(path=str(artifacts / "daily-skip-phone.png"), full_page=True)
-        hand = page.locator("button[aria-label^='hand card']")
-        labels = [hand.nth(i).get_attribute("aria-label") for i in range(hand.count())]
+        hand = page.locator("button[data-label^='hand card']")
+        labels = [hand.nth(i).get_attribute("data-label") for i in range(hand.count())]
         # A card that is neither a 1 nor a wild cannot start a building pile (R5.1).
         index = next(i for i, label in enumerate(labels) if not label.endswith((": 1", ": wild")))
         hand.nth(index).click()
-        page.click("button[aria-label^='building pile 1']")
+        page.click("button[data-label^='building pile 1']")
         page.wait_for_function("() => document.querySelector('#error').textContent !== ''")
         assert page.inner_text("#error").startswith("R5.")
         assert moves(page) == 0
@@ -100,5 +100,32 @@ def test_a_refused_skip_move_names_its_rule_and_changes_nothing(
             "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
         )
         assert not overflow
+    finally:
+        context.close()
+
+
+def test_no_serious_accessibility_violations_on_the_daily_page(
+    browser: Any, server: str
+) -> None:
+    from tests.web.test_a11y import violations
+
+    context = browser.new_context(viewport=PHONE, base_url=server, bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto("/daily/")
+        page.wait_for_selector("#name-form")
+        assert violations(page) == [], "daily page, signed out"
+        page.fill("#name-form input[name=name]", "Axeldaily")
+        page.click("#name-form button")
+        page.wait_for_selector("article.deal[data-game=skip] button")
+        assert violations(page) == [], "the day's deals"
+        page.click("article.deal[data-game=skip] button")
+        page.wait_for_selector("#play:not([hidden])")
+        page.click("button[data-label^='hand card 1']")
+        assert violations(page) == [], "Skip solo, a card chosen"
+        page.click("#leave")
+        page.click("article.deal[data-game=skyjo] button")
+        page.wait_for_selector("#play:not([hidden])")
+        assert violations(page) == [], "Skyjo round"
     finally:
         context.close()

@@ -147,8 +147,11 @@ async function move(action) {
   }
 }
 
+/** A place one can pick: the card as it looks, and its name in words for screen readers (not an
+ * aria-label: what shows and what is said must not disagree). `data-label` names it for tests. */
 function spot(content, { label, onClick, cls = "", disabled = false, pressed = null }) {
-  const button = el("button", { type: "button", class: `spot ${cls}`, "aria-label": label, "aria-pressed": pressed === null ? null : String(pressed), disabled }, content);
+  const button = el("button", { type: "button", class: `spot ${cls}`, "data-label": label, "aria-pressed": pressed === null ? null : String(pressed), disabled },
+    el("span", { class: "sr-only" }, label), content);
   button.addEventListener("click", onClick);
   return button;
 }
