@@ -104,9 +104,7 @@ def test_a_refused_skip_move_names_its_rule_and_changes_nothing(
         context.close()
 
 
-def test_no_serious_accessibility_violations_on_the_daily_page(
-    browser: Any, server: str
-) -> None:
+def test_no_serious_accessibility_violations_on_the_daily_page(browser: Any, server: str) -> None:
     from tests.web.test_a11y import violations
 
     context = browser.new_context(viewport=PHONE, base_url=server, bypass_csp=True)

@@ -93,6 +93,30 @@ def server(
     _load("server_load").main(tables, seconds, think, churn)
 
 
+@bench.command("soak")
+def soak(
+    minutes: Annotated[float, typer.Option(min=0.05, help="Minutes of load.")] = 10.0,
+    tables: Annotated[
+        int, typer.Option(min=1, help="People at once, each making tables and playing them.")
+    ] = 200,
+    db: Annotated[
+        str | None, typer.Option(help="postgresql://… (default: SQLite in a temporary folder).")
+    ] = None,
+    redis: Annotated[
+        str | None, typer.Option(help="redis://… : with --db, two server processes.")
+    ] = None,
+    every: Annotated[float, typer.Option(min=0.5, help="Seconds between samples.")] = 10.0,
+    watchers: Annotated[float, typer.Option(min=0.1, help="Watcher visits a second.")] = 5.0,
+    out: Annotated[
+        str | None, typer.Option(help="The plot's PNG (default: soak-TIME.png).")
+    ] = None,
+) -> None:
+    """A server under a life-like load for minutes or hours: is what it holds flat?"""
+    flat = _load("soak").main(minutes, tables, db, redis, every, watchers, out)
+    if not flat:
+        raise typer.Exit(1)
+
+
 @bench.command("journal")
 def journal(
     tables: Annotated[int, typer.Option(min=1, help="Tables writing at once.")] = 200,

@@ -35,6 +35,7 @@ from cardroom.server import (
     lobby,
     metrics,
     moderation_routes,
+    probe,
     queue_socket,
     review_routes,
     rules_routes,
@@ -484,6 +485,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(division_routes.router)
     app.include_router(rules_routes.router)
     app.include_router(daily_routes.router)
+    app.include_router(probe.router)
     app.include_router(keeper_routes.router)
     app.include_router(review_routes.router)
     app.include_router(moderation_routes.router)

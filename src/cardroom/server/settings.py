@@ -141,6 +141,8 @@ class Settings(BaseSettings):
     metrics_token: str = ""
     metrics_port: Annotated[int, Field(ge=0, le=65535)] = 0
     metrics_host: str = "127.0.0.1"
+    # GET /internal/probe: what the process holds, for `cardroom bench soak` (server/probe.py).
+    probe: bool = False
     # Several processes sharing PostgreSQL (docs/scaling.md): empty means this process alone.
     redis_url: str = ""
     redis_prefix: str = "cardroom:"  # keys and channels of one deployment (tests: one each)
