@@ -1,0 +1,179 @@
+"""Runs on a Ray cluster (``--cluster ray``, ``cardroom.batches``): a seed means the same games
+there as on one process, byte for byte (the digest of every move), however the batches are
+placed and even when a worker dies mid-run; a program that never answers its hello on a
+worker is refused there too, and leaves no process behind.
+
+One local Ray of two CPUs serves the whole file (starting one takes seconds).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import signal
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from cardroom.batches import RayCluster, run_batches
+from cardroom.bots import external
+from cardroom.bots.value import self_play
+from cardroom.cli import app
+from cardroom.games.skip import Options
+from cardroom.sim.calibration import calibrate
+from cardroom.sim.simulate import simulate
+from cardroom.sim.tournament import Tournament, play_batch, run, schedule
+
+pytestmark = pytest.mark.slow
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "skip_bot.py"
+QUICK = Options(players=2, match_target=None, stock_size=5)
+TWO = RayCluster(workers=2)
+SECRET = "0123456789abcdef0123456789abcdef"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def ray_cluster() -> Iterator[None]:
+    """A local Ray of two CPUs in a folder of its own, for every test of the file."""
+    ray = pytest.importorskip("ray")
+    folder = tempfile.mkdtemp(prefix="ray-", dir="/tmp")  # short: Ray's sockets live there
+    ray.init(
+        num_cpus=2,
+        include_dashboard=False,
+        log_to_driver=False,
+        configure_logging=False,
+        _temp_dir=folder,
+    )
+    yield
+    ray.shutdown()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def played(data: dict[str, Any]) -> dict[str, Any]:
+    """A tournament's JSON without what the clock measured."""
+    del data["seconds"]
+    for stats in data["bots"].values():
+        del stats["decision_ms_p50"], stats["decision_ms_p95"]
+    return data
+
+
+def test_a_seed_gives_the_same_tournament_on_ray_as_on_one_process(_bot_logs: Path) -> None:
+    """The same command and seed (and, with a program, secret): the same games, move for move;
+    the program's stderr comes back from the workers to the caller's log folder."""
+    common = [
+        "tournament",
+        "--bots",
+        f"greedy,random,cmd:{sys.executable} {EXAMPLE}",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "-o",
+        "stock=5",
+        "--timeout",
+        "60",
+        "--secret",
+        SECRET,
+        "--json",
+    ]
+    here = CliRunner().invoke(app, [*common, "--jobs", "1"])
+    assert here.exit_code == 0, here.output
+    local_logs = set(_bot_logs.iterdir())
+    there = CliRunner().invoke(app, [*common, "--cluster", "ray", "--jobs", "2", "--batch", "2"])
+    assert there.exit_code == 0, there.output
+    one, ray = json.loads(here.stdout), json.loads(there.stdout)
+    assert one["secret"] == ray["secret"] == SECRET
+    assert played(one) == played(ray)
+    came_back = set(_bot_logs.iterdir()) - local_logs
+    assert came_back and any("won" in path.read_text() for path in came_back)
+
+
+def test_a_worker_killed_mid_run_changes_no_game(caplog: pytest.LogCaptureFixture) -> None:
+    """A worker's process is killed while the other plays: the batch it held is played again
+    by a new worker, and every game is the one the seed deals."""
+    bots = ["expert:samples=2:candidates=2", "greedy"]  # games slow enough to be mid-batch
+    plan = schedule(bots, QUICK, games=4, seed=4)
+    batches = [(plan[i : i + 2], QUICK, 5.0) for i in range(0, len(plan), 2)]
+    workers: list[tuple[str, int]] = []
+    killed: list[int] = []
+    again = Tournament(QUICK, bots, 4, [tuple(bots)])
+    with caplog.at_level(logging.WARNING, logger="cardroom.batches"):
+        for done in run_batches(play_batch, batches, TWO, on_start=workers.extend):
+            for result in done.result:
+                again.add(result)
+            if not killed:
+                killed.append(next(pid for _, pid in workers if pid != done.pid))
+                os.kill(killed[0], signal.SIGKILL)
+    assert again.games == len(plan)
+    assert "died" in caplog.text
+    assert again.digest == run(bots, QUICK, games=4, seed=4).digest
+
+
+def test_a_calibration_is_the_same_on_ray() -> None:
+    ladder = ["random", "casual:slip=0.25", "greedy"]
+    here = calibrate("skip", ladder, QUICK, 8, seed=3)
+    there = calibrate("skip", ladder, QUICK, 8, seed=3, cluster=TWO, batch=3)
+    assert here.to_json() == there.to_json()
+    assert here.tournament.digest == there.tournament.digest
+
+
+def test_a_simulation_and_its_records_are_the_same_on_ray(tmp_path: Path) -> None:
+    here = simulate(QUICK, ["greedy", "random"], 6, 2, records=tmp_path / "here")
+    there = simulate(
+        QUICK, ["greedy", "random"], 6, 2, records=tmp_path / "there", cluster=TWO, batch=2
+    )
+    assert here.to_json() == there.to_json()
+    for record in (tmp_path / "here").iterdir():
+        assert (tmp_path / "there" / record.name).read_bytes() == record.read_bytes()
+
+
+def test_the_value_fits_self_play_is_the_same_on_ray() -> None:
+    assert self_play(2, 5, TWO) == self_play(2, 5)
+
+
+def test_a_program_that_never_answers_on_a_worker_is_refused_and_leaves_no_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It answers its hello here (the spec's check) and never on a worker: refused with the
+    documented error and exit code 2, no process of it left on any worker."""
+    monkeypatch.setattr(external, "START_TIMEOUT", 0.5)  # the documented 10 s, shortened
+    marker = f"{200_000 + os.getpid()}.{len(str(tmp_path))}"
+    once = tmp_path / "once.sh"
+    answered = tmp_path / "answered"
+    once.write_text(
+        "#!/bin/sh\n"
+        f'if [ -e "{answered}" ]; then sleep {marker}; exit; fi\n'
+        f'touch "{answered}"\n'
+        "read line\n"
+        'echo \'{"type": "hello", "name": "Once"}\'\n'
+    )
+    once.chmod(0o755)
+    outcome = CliRunner().invoke(
+        app, ["tournament", "--bots", f"greedy,cmd:{once}", "--games", "2", "--cluster", "ray"]
+    )
+    assert outcome.exit_code == 2, outcome.output
+    assert "refused: on a worker:" in outcome.stderr
+    assert "did not answer the hello within 0.5 s" in outcome.stderr
+    assert processes_running("sleep", marker) == []
+
+
+def processes_running(*words: str) -> list[str]:
+    """The command lines of the machine's processes that hold every one of ``words``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue  # it ended meanwhile
+        if all(word in command for word in words):
+            found.append(command)
+    return found
