@@ -33,7 +33,7 @@ from cardroom.commands.common import (
 from cardroom.games import get_game
 from cardroom.progress import game_progress
 from cardroom.sim.play import BotError, game_of
-from cardroom.sim.tournament import Tournament, run, schedule
+from cardroom.sim.tournament import GameResult, Tournament, run, schedule
 
 console = Console()
 
@@ -112,8 +112,14 @@ def tournament_command(
     key = secret_of(secret, entrants)
     total = len(schedule(entrants, options, games, seed))
     workers = jobs or os.cpu_count() or 1
+    standings = Standings(entrants)
     try:
-        with game_progress("tournament", total, quiet=as_json) as advance:
+        with game_progress("tournament", total, quiet=as_json, status=standings.line) as advance:
+
+            def counted(result: GameResult) -> None:
+                standings.add(result)
+                advance()
+
             result = run(
                 entrants,
                 options,
@@ -121,7 +127,7 @@ def tournament_command(
                 seed,
                 jobs=workers,
                 timeout=timeout,
-                on_game=advance,
+                on_game=counted,
                 secret=key,
                 cluster=where,
                 batch=batch,
@@ -149,6 +155,31 @@ def tournament_command(
         print_tournament(result)
         if plot is not None:
             console.print(f"plot written to {plot}")
+
+
+class Standings:
+    """The live table beside the progress bar: each bot's win rate so far, as games come back
+    (from local processes or a cluster's batches)."""
+
+    def __init__(self, entrants: list[str]) -> None:
+        self.games = dict.fromkeys(entrants, 0)
+        self.wins = dict.fromkeys(entrants, 0.0)
+
+    def add(self, result: GameResult) -> None:
+        seats = result.game.seats
+        for name in set(seats):
+            self.games[name] += 1
+            if any(seats[s] == name for s in result.winners):
+                self.wins[name] += 1
+            elif not result.winners:
+                self.wins[name] += 0.5
+
+    def line(self) -> str:
+        return " · ".join(
+            f"{bot_label(name)} {self.wins[name] / games:.0%}"
+            for name, games in self.games.items()
+            if games
+        )
 
 
 def print_tournament(result: Tournament) -> None:
