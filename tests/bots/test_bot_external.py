@@ -23,6 +23,7 @@ from cardroom.bots.specs import BotSpecError, bot_label, check_bot_spec, make_bo
 from cardroom.cli import app
 from cardroom.games.skip import TIMEOUT, Options, new_round, view
 from cardroom.sim.play import play_match
+from tests.resources import processes_left
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 EXAMPLE = EXAMPLES / "skip_bot.py"
@@ -265,21 +266,6 @@ def hanging_program(tmp_path: Path) -> tuple[Path, str]:
     return path, marker
 
 
-def processes_running(*words: str) -> list[str]:
-    """The command lines of the machine's processes that hold every one of ``words``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
-            continue  # it ended meanwhile
-        if all(word in command for word in words):
-            found.append(command)
-    return found
-
-
 def test_a_program_that_never_answers_its_hello_is_refused_and_leaves_no_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -287,7 +273,7 @@ def test_a_program_that_never_answers_its_hello_is_refused_and_leaves_no_process
     sleep behind: the hello's limit refuses it (exit code 2, the documented error), and its
     whole process group is ended."""
     monkeypatch.setattr(external, "START_TIMEOUT", 0.5)  # the documented 10 s, shortened
-    hang, marker = hanging_program(tmp_path)
+    _, marker = hanging_program(tmp_path)
     monkeypatch.chdir(tmp_path)
     outcome = CliRunner().invoke(
         app, ["tournament", "--bots", "greedy,cmd:./hang.sh", "--games", "2", "--jobs", "1"]
@@ -296,5 +282,4 @@ def test_a_program_that_never_answers_its_hello_is_refused_and_leaves_no_process
     assert "refused:" in outcome.stderr
     assert "failed its first exchange" in outcome.stderr
     assert "did not answer the hello within 0.5 s" in outcome.stderr
-    assert processes_running("sleep", marker) == []
-    assert processes_running(str(hang)) == []
+    assert processes_left("sleep", marker) == []

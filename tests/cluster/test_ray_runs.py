@@ -30,6 +30,7 @@ from cardroom.games.skip import Options
 from cardroom.sim.calibration import calibrate
 from cardroom.sim.simulate import simulate
 from cardroom.sim.tournament import Tournament, play_batch, run, schedule
+from tests.resources import processes_left
 
 pytestmark = pytest.mark.slow
 
@@ -161,19 +162,4 @@ def test_a_program_that_never_answers_on_a_worker_is_refused_and_leaves_no_proce
     assert outcome.exit_code == 2, outcome.output
     assert "refused: on a worker:" in outcome.stderr
     assert "did not answer the hello within 0.5 s" in outcome.stderr
-    assert processes_running("sleep", marker) == []
-
-
-def processes_running(*words: str) -> list[str]:
-    """The command lines of the machine's processes that hold every one of ``words``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
-            continue  # it ended meanwhile
-        if all(word in command for word in words):
-            found.append(command)
-    return found
+    assert processes_left("sleep", marker) == []
