@@ -88,15 +88,17 @@ def connected(cluster: RayCluster) -> Iterator[Any]:
     if ray.is_initialized():
         yield ray
         return
-    local = cluster.address == LOCAL
     try:
-        ray.init(
-            address="local" if local else cluster.address,
-            num_cpus=(cluster.workers or os.cpu_count() or 1) if local else None,
-            include_dashboard=False,
-            log_to_driver=False,  # the workers' logs come back with their batches
-            configure_logging=False,
-        )
+        if cluster.address == LOCAL:
+            ray.init(
+                address="local",
+                num_cpus=cluster.workers or os.cpu_count() or 1,
+                include_dashboard=False,
+                log_to_driver=False,  # the workers' logs come back with their batches
+                configure_logging=False,
+            )
+        else:  # a running cluster, configured by whoever started it
+            ray.init(address=cluster.address, log_to_driver=False)
     except (ConnectionError, RuntimeError, ValueError) as error:
         raise ClusterError(f"cannot reach the Ray cluster at {cluster.address}: {error}") from None
     try:
