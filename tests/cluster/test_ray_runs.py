@@ -1,7 +1,7 @@
 """Runs on a Ray cluster (``--cluster ray``, ``cardroom.batches``): a seed means the same games
 there as on one process, byte for byte (the digest of every move), however the batches are
-placed and even when a worker dies mid-run; a program that never answers its hello on a
-worker is refused there too, and leaves no process behind.
+placed and even when a worker dies mid-run; Ctrl-C ends the workers; a program that never
+answers its hello on a worker is refused there too, and leaves no process behind.
 
 One local Ray of two CPUs serves the whole file (starting one takes seconds).
 """
@@ -15,6 +15,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -115,6 +116,34 @@ def test_a_worker_killed_mid_run_changes_no_game(caplog: pytest.LogCaptureFixtur
     assert again.games == len(plan)
     assert "died" in caplog.text
     assert again.digest == run(bots, QUICK, games=4, seed=4).digest
+
+
+def test_ctrl_c_ends_every_worker_at_once() -> None:
+    """Ctrl-C (a ``KeyboardInterrupt`` while the batches come back) ends the run's workers,
+    not only the caller: no worker process is left playing."""
+    plan = schedule(["greedy", "random"], QUICK, games=8, seed=6)
+    batches = [([game], QUICK, 5.0) for game in plan]
+    workers: list[tuple[str, int]] = []
+    with pytest.raises(KeyboardInterrupt):
+        for _ in run_batches(play_batch, batches, TWO, on_start=workers.extend):
+            raise KeyboardInterrupt
+    assert len(workers) == 2
+    assert all(ended(pid) for _, pid in workers)
+
+
+def ended(pid: int, within: float = 30.0) -> bool:
+    """Whether process ``pid`` is gone (or a zombie) within ``within`` seconds: Ray ends a
+    killed worker's process a moment after ``ray.kill`` returns."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return True
+        if state == "Z":
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def test_a_calibration_is_the_same_on_ray() -> None:
