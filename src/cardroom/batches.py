@@ -107,6 +107,17 @@ def connected(cluster: RayCluster) -> Iterator[Any]:
         ray.shutdown()
 
 
+class _Kept(logging.Handler):
+    """A worker's warnings, kept to go back to the caller with the batch that logged them."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[tuple[str, int, str]] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append((record.name, record.levelno, record.getMessage()))
+
+
 class _Worker:
     """One worker process of the run (a Ray actor): runs batches one after another."""
 
@@ -117,12 +128,8 @@ class _Worker:
         self.logs = Path(tempfile.mkdtemp(prefix="cardroom-worker-logs-"))
         os.environ[LOG_FOLDER_ENV] = str(self.logs)
         self.sent: dict[str, int] = {}
-        self.records: list[tuple[str, int, str]] = []
-        handler = logging.Handler(logging.WARNING)
-        handler.emit = lambda record: self.records.append(  # type: ignore[method-assign]
-            (record.name, record.levelno, record.getMessage())
-        )
-        logging.getLogger("cardroom").addHandler(handler)
+        self.kept = _Kept()
+        logging.getLogger("cardroom").addHandler(self.kept)
         self.host = socket.gethostname()
 
     def where(self) -> tuple[str, int]:
@@ -131,7 +138,7 @@ class _Worker:
     def call(self, work: Callable[..., Any], *args: Any) -> tuple[Any, dict[str, str], list]:
         """``work(*args)``, with the stderr its programs wrote and the records it logged."""
         result = work(*args)
-        records, self.records = self.records, []
+        records, self.kept.records = self.kept.records, []
         return result, self._new_logs(), records
 
     def _new_logs(self) -> dict[str, str]:
@@ -168,7 +175,6 @@ def run_batches(
         actor_class = ray.remote(num_cpus=1, max_restarts=0, max_task_retries=0)(_Worker)
         env = {k: v for k, v in os.environ.items() if k.startswith(PASSED_ENV_PREFIX)}
         env.pop(LOG_FOLDER_ENV, None)
-        folder = log_folder
 
         def start() -> Any:
             return actor_class.remote(os.getcwd(), env)
@@ -183,7 +189,7 @@ def run_batches(
                     _relog(records)
                     if refused:
                         raise Refused(refused)
-            yield from _schedule(ray, work, batches, workers, places, start, folder)
+            yield from _schedule(ray, work, batches, workers, places, start, log_folder)
         finally:
             for worker in workers:
                 with contextlib.suppress(Exception):  # already gone
