@@ -11,8 +11,9 @@ Fit it again with ``python -m cardroom.bots.value fit`` (seeded: the same comman
 same file, ``value_model.json`` beside this module), here or with its self-play in batches on a
 Ray cluster (``--cluster ray``, ``cardroom.batches``): each round has its own seed, and the
 rounds are fitted in their order, wherever they were played. (The shipped file was fitted
-before each round had a seed of its own, so a refit gives slightly different weights.) It reads views only, so a search may
-score its sampled deals with it without learning anything the seat cannot see.
+before each round had a seed of its own, so a refit gives slightly different weights.) It
+reads views only, so a search may score its sampled deals with it without learning anything the
+seat cannot see.
 """
 
 from __future__ import annotations
