@@ -24,12 +24,12 @@ import pytest
 from typer.testing import CliRunner
 
 from cardroom.batches import RayCluster, run_batches
+from cardroom.benchmarks.cluster import measure
 from cardroom.bots import external
 from cardroom.bots.value import self_play
 from cardroom.cli import app
 from cardroom.games.skip import Options
 from cardroom.sim.calibration import calibrate
-from cardroom.sim.simulate import simulate
 from cardroom.sim.tournament import Tournament, play_batch, run, schedule
 from tests.resources import processes_left
 
@@ -155,13 +155,29 @@ def test_a_calibration_is_the_same_on_ray() -> None:
 
 
 def test_a_simulation_and_its_records_are_the_same_on_ray(tmp_path: Path) -> None:
-    here = simulate(QUICK, ["greedy", "random"], 6, 2, records=tmp_path / "here")
-    there = simulate(
-        QUICK, ["greedy", "random"], 6, 2, records=tmp_path / "there", cluster=TWO, batch=2
+    command = ["simulate", "--bots", "greedy,random", "--games", "6", "--seed", "2", "--json"]
+    command += ["-o", "stock=5"]
+    here = CliRunner().invoke(app, [*command, "--records", str(tmp_path / "here")])
+    there = CliRunner().invoke(
+        app,
+        [*command, "--records", str(tmp_path / "there"), "--cluster", "ray", "--batch", "2"],
     )
-    assert here.to_json() == there.to_json()
-    for record in (tmp_path / "here").iterdir():
+    assert here.exit_code == there.exit_code == 0, here.output + there.output
+    assert json.loads(here.stdout) == json.loads(there.stdout)
+    records = sorted((tmp_path / "here").iterdir())
+    assert len(records) == 6
+    for record in records:
         assert (tmp_path / "there" / record.name).read_bytes() == record.read_bytes()
+
+
+def test_the_cluster_bench_measures_the_same_games_both_ways() -> None:
+    """``cardroom bench cluster`` (a benchmark, not a timed test): its figures are there and
+    the Ray run played the games of the --jobs 2 one."""
+    figures, note = measure(games=2, seed=1)
+    values = {figure.what: figure.value for figure in figures}
+    assert values["the same games, move for move (digest)"] == "yes"
+    assert "× the reference" in values["local Ray, 2 workers: games/s"]
+    assert "N machines" in note
 
 
 def test_the_value_fits_self_play_is_the_same_on_ray() -> None:
