@@ -102,7 +102,9 @@ def test_a_worker_killed_mid_run_changes_no_game(caplog: pytest.LogCaptureFixtur
     by a new worker, and every game is the one the seed deals."""
     bots = ["expert:samples=2:candidates=2", "greedy"]  # games slow enough to be mid-batch
     plan = schedule(bots, QUICK, games=4, seed=4)
-    batches = [(plan[i : i + 2], QUICK, 5.0) for i in range(0, len(plan), 2)]
+    # A game a batch: when the first comes back the other worker is playing its own, and
+    # batches still wait, so the dead worker is found whether or not it had finished.
+    batches = [([game], QUICK, 5.0) for game in plan]
     workers: list[tuple[str, int]] = []
     killed: list[int] = []
     again = Tournament(QUICK, bots, 4, [tuple(bots)])
