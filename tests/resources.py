@@ -74,3 +74,25 @@ def wait_until_serving(url: str, process: subprocess.Popen[Any], log: Path) -> N
 
 SERVER_START_SECONDS = 60.0  # generous: a loaded 2-core machine must not fail a correct server
 _retry = threading.Event()  # never set: its wait is the pause between two questions
+
+
+def processes_left(*words: str, within: float = 10.0) -> list[str]:
+    """The live processes (zombies aside) whose command line holds every one of ``words``,
+    once they have had up to ``within`` seconds to end: a process killed with SIGKILL dies
+    moments after the kill returns, and a killed program's children have no handle to await."""
+    deadline = time.monotonic() + within
+    while True:
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except (OSError, IndexError):
+                continue  # it ended meanwhile
+            if state != "Z" and all(word in command for word in words):
+                found.append(command)
+        if not found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)

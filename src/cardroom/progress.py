@@ -20,13 +20,16 @@ from rich.progress import (
 
 
 @contextmanager
-def game_progress(label: str, total: int, *, quiet: bool = False) -> Iterator[Callable[..., None]]:
+def game_progress(
+    label: str, total: int, *, quiet: bool = False, status: Callable[[], str] | None = None
+) -> Iterator[Callable[..., None]]:
     """A bar of ``total`` games; yields a callback that counts one game done.
 
-    ``quiet`` hides the bar when stderr is not a terminal (e.g. ``--json`` piped to a file).
+    ``quiet`` hides the bar when stderr is not a terminal (e.g. ``--json`` piped to a file);
+    ``status`` (the standings so far) is shown beside the label after each game.
     """
     with Progress(
-        TextColumn(label),
+        TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
@@ -35,5 +38,11 @@ def game_progress(label: str, total: int, *, quiet: bool = False) -> Iterator[Ca
         transient=True,
         disable=quiet and not sys.stderr.isatty(),
     ) as progress:
-        task = progress.add_task("games", total=total)
-        yield lambda *_: progress.advance(task)
+        task = progress.add_task(label, total=total)
+
+        def advance(*_: object) -> None:
+            progress.advance(task)
+            if status is not None:
+                progress.update(task, description=f"{label} {status()}")
+
+        yield advance

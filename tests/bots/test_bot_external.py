@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
-from cardroom.bots import make_bot
+from cardroom.bots import external, make_bot
 from cardroom.bots.external import ExternalBot, close_programs
 from cardroom.bots.specs import BotSpecError, bot_label, check_bot_spec, make_bot_from_spec
+from cardroom.cli import app
 from cardroom.games.skip import TIMEOUT, Options, new_round, view
 from cardroom.sim.play import play_match
+from tests.resources import processes_left
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 EXAMPLE = EXAMPLES / "skip_bot.py"
@@ -222,10 +226,10 @@ def test_a_program_that_fails_its_first_exchange_is_refused_with_its_stderr(
     assert "first exchange" in text and "cannot load the model weights" in text
 
 
-@pytest.mark.slow  # waits out the hello's 10 s limit
 def test_a_protocol_1_program_that_ignores_hello_is_refused_saying_what_to_answer(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(external, "START_TIMEOUT", 0.5)  # the documented 10 s, shortened
     args = script(tmp_path, "old", "for line in sys.stdin:\n    pass\n")
     with pytest.raises(BotSpecError, match='"type": "hello"'):
         check_bot_spec(f"cmd:{' '.join(args)}")
@@ -250,3 +254,32 @@ def test_each_program_keeps_its_stderr_in_its_own_log(_bot_logs: Path) -> None:
     close_programs()  # the program ends, so all it wrote is in the file
     logs = list(_bot_logs.iterdir())
     assert len(logs) == 1 and "won" in logs[0].read_text()
+
+
+def hanging_program(tmp_path: Path) -> tuple[Path, str]:
+    """``hang.sh``: a script whose child sleeps and never answers; the child's command line is
+    unique to this test, so it can be looked for among every process of the machine."""
+    marker = f"{100_000 + os.getpid()}.{len(str(tmp_path))}"
+    path = tmp_path / "hang.sh"
+    path.write_text(f"#!/bin/sh\nsleep {marker}\n")
+    path.chmod(0o755)
+    return path, marker
+
+
+def test_a_program_that_never_answers_its_hello_is_refused_and_leaves_no_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--bots greedy,cmd:./hang.sh`` (hang.sh: a sleep) ran on for minutes and left its
+    sleep behind: the hello's limit refuses it (exit code 2, the documented error), and its
+    whole process group is ended."""
+    monkeypatch.setattr(external, "START_TIMEOUT", 0.5)  # the documented 10 s, shortened
+    _, marker = hanging_program(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    outcome = CliRunner().invoke(
+        app, ["tournament", "--bots", "greedy,cmd:./hang.sh", "--games", "2", "--jobs", "1"]
+    )
+    assert outcome.exit_code == 2, outcome.output
+    assert "refused:" in outcome.stderr
+    assert "failed its first exchange" in outcome.stderr
+    assert "did not answer the hello within 0.5 s" in outcome.stderr
+    assert processes_left("sleep", marker) == []

@@ -147,7 +147,7 @@ def test_every_option_of_every_command_says_what_it_does() -> None:
     missing = [f"{path} {param.opts[0]}" for path, param in options if not param.help]
     assert missing == []
     result = runner.invoke(app, ["tournament", "--help"], env={"COLUMNS": "200"})
-    assert "(default: one per core)" in result.stdout  # not eaten as rich markup
+    assert "(default: one per core, or per CPU of the cluster)" in result.stdout  # not markup
 
 
 def test_the_tournament_tables_fit_80_columns_without_cutting_anything() -> None:

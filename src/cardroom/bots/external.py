@@ -19,6 +19,7 @@ import os
 import queue
 import re
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -41,7 +42,8 @@ _NOTATIONS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], dict[str, Any]
 PREFIX = "cmd:"
 PROTOCOL = 2
 START_TIMEOUT = 10.0
-"""Seconds a program has to start and answer ``hello``: start-up never counts against a turn."""
+"""Seconds a program has to start and answer ``hello``: start-up never counts against a turn.
+Read when a program starts (a test may lower it)."""
 MAX_OWED = 3
 """Late answers a program may still owe; one more late decision and it is restarted."""
 NAME_PATTERN = re.compile(r"[\w .+#()-]{1,40}")
@@ -97,7 +99,7 @@ class BotProgram:
         timeout: float = 5.0,
         label: str = "",
         log_dir: Path | None = None,
-        start_timeout: float = START_TIMEOUT,
+        start_timeout: float | None = None,
     ) -> None:
         self.args = args
         self.game = game
@@ -112,7 +114,7 @@ class BotProgram:
         self.log_path = folder / f"{slug}-{os.getpid()}-{next(self._numbers)}.log"
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._process = self._spawn()
-        self._hello(start_timeout)
+        self._hello(START_TIMEOUT if start_timeout is None else start_timeout)
 
     def _spawn(self) -> subprocess.Popen[str]:
         with self.log_path.open("a") as stderr:
@@ -124,6 +126,9 @@ class BotProgram:
                     stderr=stderr,
                     text=True,
                     bufsize=1,
+                    # Its own process group: ending it ends whatever it started too (a shell
+                    # script's children), so no process of it outlives the run.
+                    start_new_session=True,
                 )
             except OSError as error:
                 raise BotStartError(f"{self.label} cannot start: {error}") from None
@@ -201,7 +206,10 @@ class BotProgram:
             return line, ""
 
     def close(self) -> None:
-        """End the program: stdin closes (its cue to exit), then it is killed if it lingers."""
+        """End the program: stdin closes (its cue to exit), then its whole process group is
+        killed, the program if it lingers and anything it started. Its stdout is closed by the
+        thread reading it, at its end: closing it here would wait for that read, which a child
+        still holding the pipe (``sleep 1000`` in a script) could make last for ever."""
         process = self._process
         if process.poll() is None and process.stdin is not None:
             try:
@@ -209,13 +217,12 @@ class BotProgram:
                 process.wait(timeout=1.0)
             except (OSError, subprocess.TimeoutExpired):
                 pass
-        if process.poll() is None:
-            process.kill()
+        with contextlib.suppress(OSError):  # the group is gone already
+            os.killpg(process.pid, signal.SIGKILL)
         process.wait()
-        for stream in (process.stdin, process.stdout):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
+        if process.stdin is not None:
+            with contextlib.suppress(OSError):
+                process.stdin.close()
 
 
 def stderr_tail(path: Path, lines: int = 12) -> str:
@@ -474,6 +481,8 @@ def _pump(stream: IO[str], lines: queue.Queue[str | None]) -> None:
             lines.put(line)
     except (OSError, ValueError):
         pass
+    with contextlib.suppress(OSError):
+        stream.close()
     lines.put(None)
 
 

@@ -8,8 +8,12 @@ one seat's view at the start of every turn, labelled with whether that seat's si
 round (a stalemate counts half).
 
 Fit it again with ``python -m cardroom.bots.value fit`` (seeded: the same command writes the
-same file, ``value_model.json`` beside this module). It reads views only, so a search may
-score its sampled deals with it without learning anything the seat cannot see.
+same file, ``value_model.json`` beside this module), here or with its self-play in batches on a
+Ray cluster (``--cluster ray``, ``cardroom.batches``): each round has its own seed, and the
+rounds are fitted in their order, wherever they were played. (The shipped file was fitted
+before each round had a seed of its own, so a refit gives slightly different weights.) It
+reads views only, so a search may score its sampled deals with it without learning anything the
+seat cannot see.
 """
 
 from __future__ import annotations
@@ -17,10 +21,12 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from cardroom.batches import RayCluster, run_batches
 from cardroom.games.skip import WILD, Options, SeatView, apply_fast, new_round, view
 from cardroom.games.skip.turns import position_of
 
@@ -117,32 +123,54 @@ def load_model(path: Path = MODEL_FILE) -> ValueModel:
 # -- fitting -------------------------------------------------------------------------------
 
 
-def self_play(rounds: int, seed: int) -> tuple[list[list[float]], list[float]]:
+Samples = tuple[list[list[float]], list[float]]
+"""Features and outcomes."""
+
+
+def self_play(rounds: int, seed: int, cluster: RayCluster | None = None) -> Samples:
     """Features and outcomes from ``rounds`` rounds of planner self-play (expert weights),
-    half at 2 players, half at 4 in teams."""
-    rng = random.Random(seed)
-    xs: list[list[float]] = []
-    ys: list[float] = []
-    for index in range(rounds):
-        options = Options(players=2, match_target=None)
-        if index % 2:
-            options = Options(players=4, teams=True, match_target=None)
-        state = new_round(options, f"value-fit:{seed}:{index}")
-        turns: list[tuple[int, list[float]]] = []
-        last_turn = -1
-        while state.result is None:
-            if state.turn != last_turn:
-                last_turn = state.turn
-                seat = rng.randrange(state.players)  # one seat's view per turn
-                turns.append((seat, features(view(state, seat))))
-            seen = view(state, state.current)
-            context = context_of(seen, EXPERT_WEIGHTS, ROLLOUT_NODES)
-            apply_fast(state, search(position_of(seen), context)[1])
-        winners = state.result.winners
-        for seat, x in turns:
-            xs.append(x)
-            ys.append(0.5 if not winners else 1.0 if seat in winners else 0.0)
-    return xs, ys
+    half at 2 players, half at 4 in teams; here, or in batches on a Ray ``cluster``."""
+    indices = range(rounds)
+    if cluster is None:
+        return self_play_rounds((seed, indices))
+    size = max(1, min(20, math.ceil(rounds / 64)))
+    batches = [(seed, indices[i : i + size]) for i in range(0, rounds, size)]
+    done = {d.index: d.result for d in run_batches(self_play_rounds, batches, cluster)}
+    return _joined([done[i] for i in range(len(batches))])
+
+
+def self_play_rounds(packed: tuple[int, Sequence[int]]) -> Samples:
+    """The self-play rounds of these indices, in order (a batch)."""
+    seed, indices = packed
+    return _joined([self_play_round(seed, index) for index in indices])
+
+
+def _joined(parts: Sequence[Samples]) -> Samples:
+    return [x for xs, _ in parts for x in xs], [y for _, ys in parts for y in ys]
+
+
+def self_play_round(seed: int, index: int) -> Samples:
+    """Round ``index`` of the fit's self-play, from its own seed: the views it samples (one
+    seat's a turn) and the outcome each seat's side got."""
+    rng = random.Random(f"value-fit:{seed}:{index}:views")
+    options = Options(players=2, match_target=None)
+    if index % 2:
+        options = Options(players=4, teams=True, match_target=None)
+    state = new_round(options, f"value-fit:{seed}:{index}")
+    turns: list[tuple[int, list[float]]] = []
+    last_turn = -1
+    while state.result is None:
+        if state.turn != last_turn:
+            last_turn = state.turn
+            seat = rng.randrange(state.players)  # one seat's view per turn
+            turns.append((seat, features(view(state, seat))))
+        seen = view(state, state.current)
+        context = context_of(seen, EXPERT_WEIGHTS, ROLLOUT_NODES)
+        apply_fast(state, search(position_of(seen), context)[1])
+    winners = state.result.winners
+    return [x for _, x in turns], [
+        0.5 if not winners else 1.0 if seat in winners else 0.0 for seat, _ in turns
+    ]
 
 
 def fit(xs: list[list[float]], ys: list[float], ridge: float = 1e-3) -> list[float]:
@@ -175,12 +203,17 @@ def log_loss(model: ValueModel, xs: list[list[float]], ys: list[float]) -> float
 _CONSTANT = ValueModel((0.0,) * len(FEATURES))  # a coin: the loss any model must beat
 
 
-def main(rounds: int = 1200, seed: int = 18, path: Path = MODEL_FILE) -> None:
+def main(
+    rounds: int = 1200,
+    seed: int = 18,
+    path: Path = MODEL_FILE,
+    cluster: RayCluster | None = None,
+) -> None:
     """Fit on ``rounds`` self-play rounds, check on fresh ones, write the model."""
-    xs, ys = self_play(rounds, seed)
+    xs, ys = self_play(rounds, seed, cluster)
     weights = fit(xs, ys)
     model = ValueModel(tuple(weights))
-    held_x, held_y = self_play(max(50, rounds // 6), seed + 1)
+    held_x, held_y = self_play(max(50, rounds // 6), seed + 1, cluster)
     data = {
         "features": list(FEATURES),
         "weights": weights,
@@ -202,5 +235,10 @@ if __name__ == "__main__":
     parser.add_argument("command", choices=["fit"])
     parser.add_argument("--rounds", type=int, default=1200)
     parser.add_argument("--seed", type=int, default=18)
+    parser.add_argument("--cluster", choices=["ray"], help="self-play on Ray (docs/cluster.md)")
+    parser.add_argument("--address", default="auto", help="auto, ray://HOST:PORT or HOST:PORT")
+    parser.add_argument("--jobs", type=int, help="worker processes on the cluster")
+    parser.add_argument("--output", type=Path, default=MODEL_FILE, help="the model file")
     arguments = parser.parse_args()
-    main(arguments.rounds, arguments.seed)
+    where = RayCluster(arguments.address, arguments.jobs) if arguments.cluster else None
+    main(arguments.rounds, arguments.seed, arguments.output, where)

@@ -182,5 +182,18 @@ def matchmaking(
     _load("matchmaking").main(tickets, rate, seed, redis)
 
 
+@bench.command("cluster")
+def cluster(
+    games: Annotated[int, typer.Option(min=2, help="Tournament games, the same both ways.")] = 200,
+    seed: Annotated[int, typer.Option(help="The same seed gives the same deals.")] = 1,
+) -> None:
+    """A tournament's games per second on a local Ray of 2 workers vs --jobs 2, and what one
+    batch costs (what N machines would give)."""
+    try:
+        _load("cluster").main(games, seed)
+    except ImportError:
+        fail("bench cluster needs Ray: pip install 'cardroom[cluster]' (docs/cluster.md)")
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(bench, name="bench")

@@ -14,9 +14,19 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from cardroom.batches import ClusterError
 from cardroom.bots.calibrated import CALIBRATION_FILE, calibrations, spec_of
 from cardroom.bots.levels import levels_for
-from cardroom.commands.common import GAME_HELP, cli_options, fail, parse_game
+from cardroom.commands.common import (
+    ADDRESS_HELP,
+    BATCH_HELP,
+    CLUSTER_HELP,
+    GAME_HELP,
+    cli_options,
+    cluster_of,
+    fail,
+    parse_game,
+)
 from cardroom.games import get_game
 from cardroom.progress import game_progress
 from cardroom.sim.calibration import SPACING, Calibration, calibrate, pairings_of
@@ -44,7 +54,11 @@ def calibrate_command(
     ] = False,
     jobs: Annotated[
         int | None,
-        typer.Option(min=1, help="Worker processes playing games at once (default: one per core)."),
+        typer.Option(
+            min=1,
+            help="Worker processes playing games at once (default: one per core, or per CPU "
+            "of the cluster).",
+        ),
     ] = None,
     write: Annotated[
         bool,
@@ -53,6 +67,9 @@ def calibrate_command(
         ),
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    cluster: Annotated[str | None, typer.Option(help=CLUSTER_HELP)] = None,
+    address: Annotated[str | None, typer.Option(help=ADDRESS_HELP)] = None,
+    batch: Annotated[int | None, typer.Option(min=1, help=BATCH_HELP)] = None,
 ) -> None:
     """Rate the bot levels (Beginner … Master) by playing them against each other on
     duplicate deals: OpenSkill ratings with 95% intervals, and how often each level beats the
@@ -65,6 +82,7 @@ def calibrate_command(
     terminal = get_game(game).terminal
     options: Any = cli_options(game, players, teams, [], **terminal.tournament_options)
     ladder = list(levels)
+    where = cluster_of(cluster, address, jobs)
     pairings = None if every_pairing else pairings_of(ladder, options)
     total = len(schedule(ladder, options, games, seed, pairings))
     try:
@@ -78,8 +96,10 @@ def calibrate_command(
                 jobs=jobs or os.cpu_count() or 1,
                 every_pairing=every_pairing,
                 on_game=advance,
+                cluster=where,
+                batch=batch,
             )
-    except BotError as error:
+    except (BotError, ClusterError) as error:
         fail(str(error), 1, label="failed")
     if as_json:
         print(json.dumps(result.to_json(), indent=2))

@@ -15,10 +15,13 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from cardroom.batches import LOCAL, ClusterError, RayCluster, ray_module
 from cardroom.bots import bots_for
 from cardroom.bots.specs import BotSpecError, parse_bot_specs
 from cardroom.games import get_game
 from cardroom.games.base import OptionsError
+from cardroom.sim.seeds import check_secret, new_secret
+from cardroom.sim.tournament import is_program
 
 # soft_wrap: a refusal stays one line in a pipe or a log, whatever the width.
 errors = Console(stderr=True, soft_wrap=True)
@@ -120,3 +123,41 @@ def check_answered(names_decisions_lost: list[tuple[str, int, int]]) -> None:
                 1,
                 label="failed",
             )
+
+
+CLUSTER_HELP = "Play on a cluster: ray (docs/cluster.md). Default: processes of this machine."
+ADDRESS_HELP = (
+    "With --cluster ray: auto (a local Ray, started and stopped by the command), "
+    "ray://HOST:PORT (Ray Client) or a running cluster's HOST:PORT."
+)
+BATCH_HELP = "Games per batch on a cluster (default: about 1/64 of the run, 1 to 20)."
+SECRET_HELP = (
+    "The run's secret, from an earlier run's summary: with the same --seed, the same games. "
+    "Default: a fresh one when a program (cmd:) plays, none otherwise (sim/seeds.py)."
+)
+
+
+def cluster_of(cluster: str | None, address: str | None, jobs: int | None) -> RayCluster | None:
+    """Where to play, from ``--cluster``, ``--address`` and ``--jobs`` (the cluster's worker
+    processes), or a refusal."""
+    if cluster is None:
+        if address is not None:
+            fail("--address goes with --cluster ray")
+        return None
+    if cluster != "ray":
+        fail(f"--cluster is ray, not {cluster!r}")
+    try:
+        ray_module()
+    except ClusterError as error:
+        fail(str(error))
+    return RayCluster(address or LOCAL, jobs)
+
+
+def secret_of(given: str | None, bots: list[str]) -> str:
+    """The run's secret: ``--secret`` checked, else a fresh one when a program plays."""
+    if given is not None:
+        try:
+            return check_secret(given)
+        except ValueError as error:
+            fail(f"--secret: {error}")
+    return new_secret() if any(is_program(bot) for bot in bots) else ""

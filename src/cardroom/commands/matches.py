@@ -12,14 +12,21 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from cardroom.batches import ClusterError, Refused
 from cardroom.bots.specs import bot_label, make_bot_from_spec
 from cardroom.commands.common import (
+    ADDRESS_HELP,
+    BATCH_HELP,
+    CLUSTER_HELP,
     GAME_HELP,
+    SECRET_HELP,
     check_answered,
     cli_options,
+    cluster_of,
     fail,
     parse_bots,
     parse_game,
+    secret_of,
     writable_folder,
 )
 from cardroom.commands.json_files import RECORDS_HINT, read_record, replay_hint
@@ -58,6 +65,14 @@ def simulate_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     game: Annotated[str, typer.Option(help=GAME_HELP)] = "skip",
+    cluster: Annotated[str | None, typer.Option(help=CLUSTER_HELP)] = None,
+    address: Annotated[str | None, typer.Option(help=ADDRESS_HELP)] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(min=1, help="With --cluster: worker processes (default: its CPUs)."),
+    ] = None,
+    batch: Annotated[int | None, typer.Option(min=1, help=BATCH_HELP)] = None,
+    secret: Annotated[str | None, typer.Option(help=SECRET_HELP)] = None,
 ) -> None:
     """Play many bot matches and print who wins, from which seat, and how fast."""
     game = parse_game(game)
@@ -65,10 +80,28 @@ def simulate_command(
     names = parse_bots(bots, game)
     if records is not None:
         writable_folder(records, "game records")
+    if jobs is not None and cluster is None:
+        fail("--jobs goes with --cluster ray (a simulation runs in this process)")
+    where = cluster_of(cluster, address, jobs)
+    key = secret_of(secret, names)
     try:
         with game_progress("simulating", games, quiet=as_json) as advance:
-            summary = simulate(options, names, games, seed, records=records, on_game=advance)
+            summary = simulate(
+                options,
+                names,
+                games,
+                seed,
+                records=records,
+                on_game=advance,
+                secret=key,
+                cluster=where,
+                batch=batch,
+            )
     except BotError as error:
+        fail(str(error), 1, label="failed")
+    except Refused as error:
+        fail(str(error))
+    except ClusterError as error:
         fail(str(error), 1, label="failed")
     except OSError as error:
         fail(f"cannot write the game records: {error}", 1, label="failed")
@@ -76,9 +109,17 @@ def simulate_command(
         [(bot_label(name), s.decisions, s.turns_lost) for name, s in summary.bots.items()]
     )
     if as_json:
-        print(json.dumps(summary.to_json(), indent=2, sort_keys=True))
+        data = summary.to_json()
+        if key:
+            data["secret"] = key
+        print(json.dumps(data, indent=2, sort_keys=True))
     else:
         print_summary(summary)
+        if key:
+            console.print(
+                f"secret {key} (a program played, so the deals are keyed with it; "
+                f"--seed {seed} --secret {key} plays these games again)"
+            )
 
 
 def game_options(game: str, players: int, teams: bool, pairs: list[str] | None) -> Any:

@@ -12,21 +12,28 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from cardroom.batches import ClusterError, Refused
 from cardroom.bots import bots_for
 from cardroom.bots.specs import bot_label
 from cardroom.commands.common import (
+    ADDRESS_HELP,
+    BATCH_HELP,
+    CLUSTER_HELP,
     GAME_HELP,
+    SECRET_HELP,
     check_answered,
     cli_options,
+    cluster_of,
     fail,
     parse_bots,
     parse_game,
+    secret_of,
     writable_file,
 )
 from cardroom.games import get_game
 from cardroom.progress import game_progress
 from cardroom.sim.play import BotError, game_of
-from cardroom.sim.tournament import Tournament, run, schedule
+from cardroom.sim.tournament import GameResult, Tournament, run, schedule
 
 console = Console()
 
@@ -52,7 +59,11 @@ def tournament_command(
     seed: Annotated[int, typer.Option(help="The same seed gives the same deals.")] = 1,
     jobs: Annotated[
         int | None,
-        typer.Option(min=1, help="Worker processes playing games at once (default: one per core)."),
+        typer.Option(
+            min=1,
+            help="Worker processes playing games at once (default: one per core, or per CPU "
+            "of the cluster).",
+        ),
     ] = None,
     teams: Annotated[bool, typer.Option(help="Teams of two, partners opposite (R2.3).")] = False,
     option: Annotated[
@@ -71,6 +82,10 @@ def tournament_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     game: Annotated[str, typer.Option(help=GAME_HELP)] = "skip",
+    cluster: Annotated[str | None, typer.Option(help=CLUSTER_HELP)] = None,
+    address: Annotated[str | None, typer.Option(help=ADDRESS_HELP)] = None,
+    batch: Annotated[int | None, typer.Option(min=1, help=BATCH_HELP)] = None,
+    secret: Annotated[str | None, typer.Option(help=SECRET_HELP)] = None,
 ) -> None:
     """Play every pairing of the bots on duplicate deals and report win rates with intervals.
 
@@ -93,14 +108,35 @@ def tournament_command(
         )
     if plot is not None:
         check_plot_path(plot)
+    where = cluster_of(cluster, address, jobs)
+    key = secret_of(secret, entrants)
     total = len(schedule(entrants, options, games, seed))
     workers = jobs or os.cpu_count() or 1
+    standings = Standings(entrants)
     try:
-        with game_progress("tournament", total, quiet=as_json) as advance:
+        with game_progress("tournament", total, quiet=as_json, status=standings.line) as advance:
+
+            def counted(result: GameResult) -> None:
+                standings.add(result)
+                advance()
+
             result = run(
-                entrants, options, games, seed, jobs=workers, timeout=timeout, on_game=advance
+                entrants,
+                options,
+                games,
+                seed,
+                jobs=workers,
+                timeout=timeout,
+                on_game=counted,
+                secret=key,
+                cluster=where,
+                batch=batch,
             )
     except BotError as error:
+        fail(str(error), 1, label="failed")
+    except Refused as error:
+        fail(str(error))
+    except ClusterError as error:
         fail(str(error), 1, label="failed")
     check_answered(
         [
@@ -121,11 +157,41 @@ def tournament_command(
             console.print(f"plot written to {plot}")
 
 
+class Standings:
+    """The live table beside the progress bar: each bot's win rate so far, as games come back
+    (from local processes or a cluster's batches)."""
+
+    def __init__(self, entrants: list[str]) -> None:
+        self.games = dict.fromkeys(entrants, 0)
+        self.wins = dict.fromkeys(entrants, 0.0)
+
+    def add(self, result: GameResult) -> None:
+        seats = result.game.seats
+        for name in set(seats):
+            self.games[name] += 1
+            if any(seats[s] == name for s in result.winners):
+                self.wins[name] += 1
+            elif not result.winners:
+                self.wins[name] += 0.5
+
+    def line(self) -> str:
+        return " · ".join(
+            f"{bot_label(name)} {self.wins[name] / games:.0%}"
+            for name, games in self.games.items()
+            if games
+        )
+
+
 def print_tournament(result: Tournament) -> None:
     data = result.to_json()
     o = result.options
     terminal = get_game(game_of(o)).terminal
     console.print(terminal.tournament_headline(o, data, len(result.lineups)))
+    if result.secret:
+        console.print(
+            f"secret {result.secret} (a program played, so the deals are keyed with it; "
+            f"--seed {result.seed} --secret {result.secret} plays these games again)"
+        )
     # Two narrow tables rather than one wide one: both fit 80 columns, a long bot spec wraps
     # in its own column and no figure is ever cut short.
     results = _table("Results by bot", "games", "wins", "win rate", "95% interval")

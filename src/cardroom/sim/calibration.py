@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardroom.batches import RayCluster
 from cardroom.league.ratings import Entrant, Skill, rate
 
 from .tournament import AnyOptions, GameResult, Tournament, run, sides_of, wilson
@@ -135,9 +136,12 @@ def calibrate(
     jobs: int = 1,
     every_pairing: bool = False,
     on_game: Callable[[GameResult], None] | None = None,
+    cluster: RayCluster | None = None,
+    batch: int | None = None,
 ) -> Calibration:
     """Play the ``ladder``'s levels (weakest first) ``games`` times on duplicate deals against
-    their neighbours on the ladder (or ``every_pairing``) and rate them."""
+    their neighbours on the ladder (or ``every_pairing``) and rate them; on ``jobs`` local
+    processes or a Ray ``cluster``, with the same result."""
     results: list[GameResult] = []
 
     def collect(result: GameResult) -> None:
@@ -153,6 +157,8 @@ def calibrate(
         jobs=jobs,
         on_game=collect,
         pairings=None if every_pairing else pairings_of(ladder, options),
+        cluster=cluster,
+        batch=batch,
     )
     results.sort(key=lambda r: (r.game.lineup, r.game.deal, r.game.rotation))
     sides = sides_of(options)

@@ -43,16 +43,25 @@ def _line(value: Any) -> bytes:
 
 def match_lines(match: Any, *, moves: bool = True) -> list[bytes]:
     """One match as lines of text: each round's dealer or starter, moves (when kept) and
-    result, then the scores and winners. Actions are written as plain tuples."""
+    result, then the scores and winners. Actions and results are written as plain tuples
+    (as themselves, for a game whose values do not unpack)."""
     lines = []
-    for log in match.rounds:
-        result = tuple(log.result) if log.result is not None else None
+    for log in getattr(match, "rounds", ()):
+        result = _plain(log.result) if log.result is not None else None
         opening = getattr(log, "dealer", getattr(log, "starter", None))
-        lines.append(_line((log.number, opening, result, getattr(log, "turns", None))))
+        number = getattr(log, "number", None)
+        lines.append(_line((number, opening, result, getattr(log, "turns", None))))
         if moves:
-            lines.append(_line([(seat, tuple(action)) for seat, action in log.moves]))
+            lines.append(_line([(seat, _plain(action)) for seat, action in log.moves]))
     lines.append(_line((list(match.scores), match.winners)))
     return lines
+
+
+def _plain(value: Any) -> Any:
+    try:
+        return tuple(value)
+    except TypeError:
+        return value
 
 
 def skip_digest(

@@ -1,23 +1,27 @@
 """Many bot matches with the same options: who wins, from which seat, how fast.
 
-The output depends only on the arguments: the same seed gives the same numbers, byte for byte.
+The output depends only on the arguments: the same seed gives the same numbers, byte for byte,
+played here or in batches on a Ray cluster (``cardroom.batches``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardroom.bots import Bot
+from cardroom.batches import RayCluster, run_batches
+from cardroom.bots import Bot, external
 from cardroom.bots.specs import make_bot_from_spec
 from cardroom.games import get_game
 from cardroom.games.base import derive_seed
 from cardroom.games.terminal import RoundFacts
 
 from .play import game_of, play_match
+from .seeds import keyed
 
 
 @dataclass
@@ -81,6 +85,62 @@ def seating(bots: Sequence[str], players: int, game: int) -> list[str]:
     return names[shift:] + names[:shift]
 
 
+@dataclass(slots=True)
+class Played:
+    """What one match gave, small enough to come back from a worker."""
+
+    game: int
+    names: list[str]
+    over: bool
+    scores: list[int]
+    winners: tuple[int, ...]
+    rounds: list[RoundFacts]
+    decisions: list[int]  # per seat, counted for external programs only
+    turns_lost: list[int]
+    record: dict[str, Any] | None
+
+
+def play_one(
+    options: Any, bots: Sequence[str], seed: int, game: int, *, secret: str = "", record: bool
+) -> Played:
+    """Match number ``game`` of a run: its seats' bots, its deal, its result."""
+    game_name = game_of(options)
+    played = get_game(game_name)
+    names = seating(bots, options.players, game)
+    deal = keyed(f"{seed}/{game}", secret)
+    players = [
+        make_bot_from_spec(name, derive_seed(deal, "bot", seat), game=game_name)
+        for seat, name in enumerate(names)
+    ]
+    try:
+        match = play_match(options, deal, players, fingerprints=record, record=record)
+    finally:
+        close_bots(players)
+    data = None
+    if record:
+        seats = [
+            {"name": f"{name} {i + 1}", "player": f"bot:{name}"} for i, name in enumerate(names)
+        ]
+        data = played.match_record(match, seats)
+    return Played(
+        game=game,
+        names=names,
+        over=bool(match.over),
+        scores=list(match.scores),
+        winners=tuple(match.winners or ()),
+        rounds=played.terminal.round_facts(match),
+        decisions=[getattr(player, "decisions", 0) for player in players],
+        turns_lost=[getattr(player, "turns_lost", 0) for player in players],
+        record=data,
+    )
+
+
+def play_range(packed: tuple[Any, Sequence[str], int, range, str, bool]) -> list[Played]:
+    """A batch of a simulation's matches (a Ray task)."""
+    options, bots, seed, games, secret, record = packed
+    return [play_one(options, bots, seed, game, secret=secret, record=record) for game in games]
+
+
 def simulate(
     options: Any,
     bots: Sequence[str],
@@ -89,45 +149,52 @@ def simulate(
     *,
     records: Path | None = None,
     on_game: Callable[[int], None] | None = None,
+    secret: str = "",
+    cluster: RayCluster | None = None,
+    batch: int | None = None,
 ) -> Summary:
-    """Play ``games`` matches and gather statistics; optionally write each game record."""
-    game_name = game_of(options)
-    played = get_game(game_name)
+    """Play ``games`` matches and gather statistics; optionally write each game record.
+    Here, one after another, or in batches of ``batch`` on a Ray ``cluster``: the same
+    figures and records either way."""
     summary = Summary(options=options, seat_wins=[0] * options.players)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
-    for game in range(games):
-        names = seating(bots, options.players, game)
-        players = [
-            make_bot_from_spec(name, derive_seed(f"{seed}/{game}", "bot", seat), game=game_name)
-            for seat, name in enumerate(names)
-        ]
-        try:
-            match = play_match(
-                options,
-                f"{seed}/{game}",
-                players,
-                fingerprints=records is not None,
-                record=records is not None,
-            )
-        finally:
-            close_bots(players)
-        _count(summary, match, names, played.terminal.round_facts(match))
-        for player, name in zip(players, names, strict=True):
-            stats = summary.bots[name]
-            stats.decisions += getattr(player, "decisions", 0)
-            stats.turns_lost += getattr(player, "turns_lost", 0)
-        if records is not None:
-            seats = [
-                {"name": f"{name} {i + 1}", "player": f"bot:{name}"} for i, name in enumerate(names)
-            ]
-            path = records / f"game-{game + 1:05d}.json"
-            path.write_text(
-                json.dumps(played.match_record(match, seats), separators=(",", ":")) + "\n"
-            )
+    record = records is not None
+    if cluster is None:
+        played: Iterator[Played] = (
+            play_one(options, bots, seed, game, secret=secret, record=record)
+            for game in range(games)
+        )
+    else:
+        played = _on_cluster(options, bots, games, seed, secret, record, cluster, batch)
+    for match in played:
+        _count(summary, match)
+        if records is not None and match.record is not None:
+            path = records / f"game-{match.game + 1:05d}.json"
+            path.write_text(json.dumps(match.record, separators=(",", ":")) + "\n")
         if on_game is not None:
-            on_game(game)
+            on_game(match.game)
     return summary
+
+
+def _on_cluster(
+    options: Any,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    secret: str,
+    record: bool,
+    cluster: RayCluster,
+    batch: int | None,
+) -> Iterator[Played]:
+    size = batch or max(1, min(20, math.ceil(games / 64)))
+    batches = [
+        (options, list(bots), seed, range(start, min(games, start + size)), secret, record)
+        for start in range(0, games, size)
+    ]
+    log_folder = external.bot_log_dir().resolve()
+    for done in run_batches(play_range, batches, cluster, log_folder=log_folder):
+        yield from done.result
 
 
 def close_bots(bots: Sequence[Bot]) -> None:
@@ -138,7 +205,8 @@ def close_bots(bots: Sequence[Bot]) -> None:
             close()
 
 
-def _count(summary: Summary, match: Any, names: list[str], rounds: list[RoundFacts]) -> None:
+def _count(summary: Summary, match: Played) -> None:
+    names, rounds = match.names, match.rounds
     summary.games += 1
     if not match.over:
         summary.unfinished += 1
@@ -154,6 +222,9 @@ def _count(summary: Summary, match: Any, names: list[str], rounds: list[RoundFac
         for name in names:
             summary.bots[name].rounds += 1
     summary.turns += sum(facts.turns for facts in rounds)
-    for seat in match.winners or ():
+    for seat in match.winners:
         summary.seat_wins[seat] += 1
         summary.bots[names[seat]].wins += 1
+    for seat, name in enumerate(names):
+        summary.bots[name].decisions += match.decisions[seat]
+        summary.bots[name].turns_lost += match.turns_lost[seat]

@@ -2,12 +2,15 @@
 
 Every deal is played once per seat rotation, so each bot holds each hand once and card luck
 cancels ("duplicate"). With more bots than sides, every combination of bots meets (round robin).
-Games run in worker processes; each returns a small ``GameResult`` and the parent adds them up,
-so the figures depend only on the arguments (decision times aside).
+Games run in worker processes, or in batches on a Ray cluster (``cardroom.batches``); each
+returns a small ``GameResult`` and the parent adds them up, so the figures depend only on the
+arguments (decision times aside), never on where a game was played: the run's ``digest``
+covers every move of every game, in the schedule's order.
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
 import multiprocessing
@@ -16,12 +19,22 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.bots import Bot
-from cardroom.bots.specs import BotSpecError, bot_label, make_bot_from_spec, parse_bot_specs
+from cardroom.batches import RayCluster, run_batches
+from cardroom.bots import EXTERNAL_PREFIX, Bot, external
+from cardroom.bots.specs import (
+    BotSpecError,
+    bot_label,
+    check_bot_spec,
+    make_bot_from_spec,
+    parse_bot_specs,
+    split_name,
+)
 from cardroom.games import get_game
 from cardroom.games.base import derive_seed
 
+from .digest import match_lines
 from .play import game_of, play_match
+from .seeds import keyed
 
 AnyOptions = Any
 """Options of any game of the registry."""
@@ -41,12 +54,18 @@ def make_entrant(entrant: str, seed: str, timeout: float, game: str = "skip") ->
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """One game to play: which bot sits where, and the deal (the match seed)."""
+    """One game to play: which bot sits where, and the deal."""
 
     lineup: int  # index into the tournament's lineups
     seats: tuple[str, ...]  # entrant per seat
-    deal: int
+    deal: int  # the deal's number in the run
     rotation: int
+    seed: int | str  # the match seed, which deals the cards (``sim/seeds.py``)
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """Its place in the schedule's order."""
+        return self.lineup, self.deal, self.rotation
 
 
 def sides_of(options: AnyOptions) -> int:
@@ -68,9 +87,12 @@ def schedule(
     games: int,
     seed: int,
     pairings: Sequence[tuple[str, ...]] | None = None,
+    *,
+    secret: str = "",
 ) -> list[Game]:
     """``games`` per lineup (rounded up to whole rotations): each deal once per rotation.
-    The lineups are ``pairings`` when given, else every combination of the entrants."""
+    The lineups are ``pairings`` when given, else every combination of the entrants; the
+    deals are keyed with ``secret`` when there is one (``sim/seeds.py``)."""
     sides = sides_of(options)
     deals = max(1, math.ceil(games / sides))
     plan: list[Game] = []
@@ -79,7 +101,8 @@ def schedule(
             for rotation in range(sides):
                 by_side = lineup[rotation:] + lineup[:rotation]
                 seats = tuple(by_side[seat % sides] for seat in range(options.players))
-                plan.append(Game(index, seats, seed * 1_000_003 + deal, rotation))
+                match = keyed(seed * 1_000_003 + deal, secret)
+                plan.append(Game(index, seats, deal, rotation, match))
     return plan
 
 
@@ -97,6 +120,7 @@ class GameResult:
     first_mover: int  # the seat that made the first move of the match (R3.4)
     decision_times: dict[str, list[float]]
     turns_lost: dict[str, int]
+    digest: str = ""  # sha256 of the game's every move and result (``sim/digest.py``)
 
 
 class _Timed:
@@ -124,13 +148,13 @@ def play_game(game: Game, options: AnyOptions, timeout: float = 5.0) -> GameResu
     times: dict[str, list[float]] = {name: [] for name in set(game.seats)}
     played = game_of(options)
     bots = [
-        make_entrant(name, derive_seed(game.deal, "bot", game.rotation, seat), timeout, played)
+        make_entrant(name, derive_seed(game.seed, "bot", game.rotation, seat), timeout, played)
         for seat, name in enumerate(game.seats)
     ]
     try:
         match = play_match(
             options,
-            game.deal,
+            game.seed,
             [_Timed(bot, times[name]) for bot, name in zip(bots, game.seats, strict=True)],
         )
     finally:
@@ -161,11 +185,18 @@ def play_game(game: Game, options: AnyOptions, timeout: float = 5.0) -> GameResu
         first_mover=get_game(played).terminal.first_mover(match),
         decision_times=times,
         turns_lost=lost,
+        digest=hashlib.sha256(b"".join(match_lines(match))).hexdigest(),
     )
 
 
 def _play_packed(packed: tuple[Game, AnyOptions, float]) -> GameResult:
     return play_game(*packed)
+
+
+def play_batch(packed: tuple[Sequence[Game], AnyOptions, float]) -> list[GameResult]:
+    """Play a batch of games one after another (a Ray task): the same results wherever."""
+    games, options, timeout = packed
+    return [play_game(game, options, timeout) for game in games]
 
 
 # -- what is reported -----------------------------------------------------------------------
@@ -243,11 +274,22 @@ class Tournament:
     pairings: dict[int, dict[str, EntrantStats]] = field(default_factory=dict)
     first_mover_wins: int = 0
     seconds: float = 0.0
+    secret: str = ""  # the run's secret (``sim/seeds.py``): with the seed, it repeats the run
+    digests: dict[tuple[int, int, int], str] = field(default_factory=dict)
+
+    @property
+    def digest(self) -> str:
+        """One sha256 of every game's moves, in the schedule's order (not the finishing one)."""
+        whole = hashlib.sha256()
+        for key in sorted(self.digests):
+            whole.update(self.digests[key].encode())
+        return whole.hexdigest()
 
     def add(self, result: GameResult) -> None:
         """Count one game for every entrant in it (once per side, however many seats)."""
         game = result.game
         self.games += 1
+        self.digests[game.key] = result.digest
         self.rounds += result.rounds
         self.turns += result.turns
         self.stalemates += result.stalemates
@@ -279,6 +321,8 @@ class Tournament:
             "options": self.options.to_json(),
             "entrants": self.entrants,
             "seed": self.seed,
+            **({"secret": self.secret} if self.secret else {}),
+            "digest": self.digest,
             "games": self.games,
             "rounds": self.rounds,
             "mean_turns_per_round": round(self.turns / self.rounds, 2) if self.rounds else 0.0,
@@ -314,18 +358,26 @@ def run(
     timeout: float = 5.0,
     on_game: Callable[[GameResult], None] | None = None,
     pairings: Sequence[tuple[str, ...]] | None = None,
+    secret: str = "",
+    cluster: RayCluster | None = None,
+    batch: int | None = None,
 ) -> Tournament:
-    """Play the whole schedule on ``jobs`` processes and add up the results (only the
-    lineups in ``pairings`` when given)."""
-    plan = schedule(entrants, options, games, seed, pairings)
+    """Play the whole schedule on ``jobs`` processes, or in batches of ``batch`` games on a
+    Ray ``cluster``, and add up the results (only the lineups in ``pairings`` when given)."""
+    plan = schedule(entrants, options, games, seed, pairings, secret=secret)
     tournament = Tournament(
         options=options,
         entrants=list(dict.fromkeys(entrants)),
         seed=seed,
         lineups=list(pairings or lineups(entrants, options)),
+        secret=secret,
     )
     started = time.perf_counter()
-    for result in _results(plan, options, jobs, timeout):
+    if cluster is not None:
+        results = _cluster_results(plan, options, timeout, cluster, batch)
+    else:
+        results = _results(plan, options, jobs, timeout)
+    for result in results:
         tournament.add(result)
         if on_game is not None:
             on_game(result)
@@ -342,3 +394,49 @@ def _results(
         return
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap_unordered(_play_packed, packed, chunksize=1)
+
+
+def batch_size(games: int) -> int:
+    """Games per batch on a cluster: enough batches (64) for a live progress bar and to
+    share the work out evenly, few enough that a batch's cost (a few milliseconds) stays small
+    beside its games'; at most 20 games, so a lost worker loses little."""
+    return max(1, min(20, math.ceil(games / 64)))
+
+
+def _cluster_results(
+    plan: list[Game], options: AnyOptions, timeout: float, cluster: RayCluster, batch: int | None
+) -> Iterator[GameResult]:
+    size = batch or batch_size(len(plan))
+    batches = [(plan[i : i + size], options, timeout) for i in range(0, len(plan), size)]
+    programs = sorted({name for game in plan for name in game.seats if is_program(name)})
+    setup = None
+    if programs:
+        setup = _ProgramCheck(tuple(programs), game_of(options), external.START_TIMEOUT)
+    for done in run_batches(
+        play_batch, batches, cluster, setup=setup, log_folder=external.bot_log_dir().resolve()
+    ):
+        yield from done.result
+
+
+def is_program(spec: str) -> bool:
+    """Whether a bot spec is an external program (``cmd:``)."""
+    return split_name(spec)[1].startswith(EXTERNAL_PREFIX)
+
+
+@dataclass(frozen=True, slots=True)
+class _ProgramCheck:
+    """Run on each worker before any game: every program must start and answer its hello
+    there too (``hello_seconds``), or the run is refused."""
+
+    specs: tuple[str, ...]
+    game: str
+    hello_seconds: float
+
+    def __call__(self) -> str | None:
+        external.START_TIMEOUT = self.hello_seconds
+        try:
+            for spec in self.specs:
+                check_bot_spec(spec, self.game)
+        except BotSpecError as error:
+            return f"on a worker: {error}"
+        return None
