@@ -630,6 +630,15 @@ def report(samples: list[Sample], load: Load, duration: float, out: Path, consol
             f"{v.change:+.1%}", "yes" if v.flat else "[red]no[/]", growers,
         )  # fmt: skip
     console.print(flat_table)
+    judged = [s for s in samples if s.at >= duration * (1 - JUDGED)]
+    for server in sorted({s.server for s in judged}):
+        mine = [s for s in judged if s.server == server]
+        first, last = mine[0].probe["objects"], mine[-1].probe["objects"]
+        grew = sorted(((k, v - first.get(k, 0)) for k, v in last.items()), key=lambda kv: -kv[1])
+        console.print(
+            f"Process {server + 1}, live objects that grew most over the judged span: "
+            + ", ".join(f"{k} {d:+d}" for k, d in grew[:12])
+        )
     windows = latency_windows(load, duration)
     lat = Table(title="Moves (sent to acknowledged)")
     for heading in ("window", "p50 ms", "p99 ms", "moves"):
@@ -650,7 +659,9 @@ def report(samples: list[Sample], load: Load, duration: float, out: Path, consol
     )
     if samples:
         path = plot(samples, out)
-        console.print(f"Plot: {path}")
+        kept = out.with_suffix(".json")
+        kept.write_text(json.dumps([vars(s) for s in samples]))
+        console.print(f"Plot: {path}; the samples: {kept}")
     flat = all(v.flat for v in verdicts)
     console.print("Everything flat." if flat else "[red]Something grows[/]: see above.")
     return flat and load.errors == 0
