@@ -10,6 +10,8 @@ their own scored attempt at that deal, or once the day is over.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -82,10 +84,27 @@ def _replay(request: Request, attempt: Attempt) -> DailyRound:
     )
 
 
+@contextlib.asynccontextmanager
+async def _replayed(request: Request, attempt: Attempt) -> AsyncIterator[DailyRound]:
+    """The attempt replayed on a worker thread (the engine and the bots are CPU work)."""
+    round_ = await run_in_threadpool(_replay, request, attempt)
+    try:
+        yield round_
+    finally:
+        round_.close()
+
+
 async def _owned(request: Request, attempt_id: str, player: Identity) -> Attempt:
     attempt = await _db(request, lambda c: repo.get(c, attempt_id[:60]))
     if attempt is None or attempt.player_id != player.id:
         raise Refusal(404, "not_found", "no such attempt of yours")
+    return attempt
+
+
+async def _finished(request: Request, attempt_id: str) -> Attempt:
+    attempt = await _db(request, lambda c: repo.get(c, attempt_id[:60]))
+    if attempt is None or not attempt.finished:
+        raise Refusal(404, "not_found", "no finished attempt with that id")
     return attempt
 
 
@@ -155,22 +174,16 @@ async def start_attempt(request: Request, game: str) -> dict[str, Any]:
     attempt, made = await _db(
         request, lambda c: repo.register(c, player.id, game, day, today(now), now)
     )
-    round_ = await run_in_threadpool(_replay, request, attempt)
-    try:
+    async with _replayed(request, attempt) as round_:
         return {**_state(attempt, round_), "made": made}
-    finally:
-        round_.close()
 
 
 @router.get("/api/daily/attempts/{attempt_id}")
 async def get_attempt(request: Request, attempt_id: str) -> dict[str, Any]:
     player = identity(request)
     attempt = await _owned(request, attempt_id, player)
-    round_ = await run_in_threadpool(_replay, request, attempt)
-    try:
+    async with _replayed(request, attempt) as round_:
         return _state(attempt, round_)
-    finally:
-        round_.close()
 
 
 @router.post("/api/daily/attempts/{attempt_id}/moves")
@@ -221,11 +234,8 @@ async def hint(request: Request, attempt_id: str) -> dict[str, Any]:
     player = identity(request)
     _limit(request, player)
     attempt = await _owned(request, attempt_id, player)
-    round_ = await run_in_threadpool(_replay, request, attempt)
-    try:
+    async with _replayed(request, attempt) as round_:
         advice = await run_in_threadpool(round_.hint)
-    finally:
-        round_.close()
     if not isinstance(advice, dict):
         raise Refusal(400, "no_hint", advice.message, advice.rule or None)
     return advice
@@ -248,29 +258,22 @@ async def record(request: Request, attempt_id: str) -> dict[str, Any]:
     """Someone's attempt move by move: for a player who has finished their own at that deal
     (or the day is over). The events are the public ones; the moves are the player's."""
     who = viewer(request)
-    attempt = await _db(request, lambda c: repo.get(c, attempt_id[:60]))
-    if attempt is None or not attempt.finished:
-        raise Refusal(404, "not_found", "no finished attempt with that id")
+    attempt = await _finished(request, attempt_id)
     if not await _may_see(request, attempt, who):
         raise Refusal(403, "finish_first", "finish your own attempt at this deal to see others'")
-    round_ = await run_in_threadpool(_replay, request, attempt)
-    try:
+    async with _replayed(request, attempt) as round_:
         return {
             "attempt": attempt.summary_json(),
             "names": round_.session.names,
             "moves": attempt.moves,
             "log": round_.events(),
         }
-    finally:
-        round_.close()
 
 
 @router.get("/api/daily/attempts/{attempt_id}/card.svg")
 async def card(request: Request, attempt_id: str) -> Response:
     """The finished attempt's image card: its result and marks, no card of the deal."""
-    attempt = await _db(request, lambda c: repo.get(c, attempt_id[:60]))
-    if attempt is None or not attempt.finished:
-        raise Refusal(404, "not_found", "no finished attempt with that id")
+    attempt = await _finished(request, attempt_id)
     rules = rules_of(attempt.game)
     outcome = {"result": attempt.result, "place": attempt.place}
     svg = card_svg(rules.name, rules.unit, attempt.day, outcome, attempt.marks or "")
