@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardroom.benchmarks.soak import Load, Sample, judge, latency_windows, slope
+from cardroom.benchmarks.soak_judging import Sample, judge, latency_windows, slope
+from cardroom.benchmarks.soak_load import Load
 
 
 def probe(rss_mb: float, tasks: int, objects: dict[str, int]) -> dict[str, Any]:
