@@ -28,6 +28,7 @@ from cardroom.moderation import sanctions
 from cardroom.moderation.staff import ModerationError
 from cardroom.server import (
     division_routes,
+    i18n_routes,
     keeper_routes,
     league_routes,
     lobby,
@@ -480,6 +481,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(league_routes.router)
     app.include_router(division_routes.router)
     app.include_router(rules_routes.router)
+    app.include_router(i18n_routes.router)
     app.include_router(keeper_routes.router)
     app.include_router(review_routes.router)
     app.include_router(moderation_routes.router)

@@ -7,12 +7,16 @@ export class ApiError extends Error {
     super(error?.message || `request failed (${status})`);
     this.status = status;
     this.code = error?.code || "unknown";
+    this.reason = error?.reason || null;
+    this.params = error?.params || {};
     this.rule = error?.rule || null;
   }
 
-  /** The text shown to people: the rule id first when a game rule is the reason. */
+  /** The text shown to people, in their language: the rule id first when a game rule is the
+   * reason. */
   get text() {
-    return this.rule ? `${this.rule}: ${this.message}` : this.message;
+    const said = refusalText(this);
+    return this.rule ? `${this.rule}: ${said}` : said;
   }
 }
 

@@ -6,6 +6,8 @@ export class KeeperApiError extends Error {
     super(error?.message || `request failed (${status})`);
     this.status = status;
     this.code = error?.code || "unknown";
+    this.reason = error?.reason || null;
+    this.params = error?.params || {};
     this.field = error?.field || null;
     this.round = error?.round ?? null;
   }
@@ -48,4 +50,6 @@ export const keeperApi = {
   remove: (id) => call("DELETE", G(id)),
   exportFile: (id, kind) => call("GET", `${G(id)}/export.${kind}`, undefined, { raw: true }),
   shared: (code) => call("GET", `/api/keeper/shared/${encodeURIComponent(code)}`),
+  language: () => call("GET", "/api/me/language"),
+  setLanguage: (language) => call("PUT", "/api/me/language", { language }),
 };
