@@ -4,7 +4,7 @@ import { inviteQuery, rememberInvite } from "./invites.js";
 
 export class ApiError extends Error {
   constructor(status, error) {
-    super(error?.message || `request failed (${status})`);
+    super(error?.message || ""); // refusal.js words it; an empty one as error.unknown
     this.status = status;
     this.code = error?.code || "unknown";
     this.reason = error?.reason || null;

@@ -3,7 +3,7 @@ import { token } from "/js/identity.js";
 
 export class KeeperApiError extends Error {
   constructor(status, error) {
-    super(error?.message || `request failed (${status})`);
+    super(error?.message || ""); // refusal.js words it; an empty one as error.unknown
     this.status = status;
     this.code = error?.code || "unknown";
     this.reason = error?.reason || null;
