@@ -48,6 +48,8 @@ async function call(method, path, body) {
 const T = (id, sub = "") => `/api/tables/${encodeURIComponent(id)}${sub}${inviteQuery(id)}`;
 
 export const api = {
+  language: () => call("GET", "/api/me/language"),
+  setLanguage: (language) => call("PUT", "/api/me/language", { language }),
   createPlayer: (name) => call("POST", "/api/players", { name }),
   me: () => call("GET", "/api/me"),
   rename: (name) => call("PATCH", "/api/me", { name }),
