@@ -1,5 +1,6 @@
 /** The HTTP lobby API of docs/protocol.md, one function per endpoint. */
 import { forget, token } from "./identity.js";
+import { refusalText } from "./refusal.js";
 import { inviteQuery, rememberInvite } from "./invites.js";
 
 export class ApiError extends Error {

@@ -83,7 +83,8 @@ export function date(value, options = { dateStyle: "medium" }) {
 
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy" in this language. */
 export function list(items) {
-  return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(items);
+  // British English: no comma before "and", as Cardroom has always written it.
+  return new Intl.ListFormat(lang === "en" ? "en-GB" : lang, { style: "long", type: "conjunction" }).format(items);
 }
 
 /** Choose a language: remembered in this browser (and by the account, when signed in), and

@@ -376,7 +376,7 @@ export class Lobby {
     const badges = badgesFor(t.game || "skip", modeOf(t), t.seats.map((s) => s.player?.id));
     const names = t.seats.map((s) => (s.player
       ? h("span", { class: "seated" }, s.player.name, " ", badgeEl(badges[s.player.id]))
-      : h("span", { class: "seated" }, s.bot ? t("lobby.bot_named", { name: levelName({ id: s.bot.level, name: s.bot.name }) }) : "—")));
+      : h("span", { class: "seated" }, s.bot ? tr("lobby.bot_named", { name: levelName({ id: s.bot.level, name: s.bot.name }) }) : "—")));
     return h("small", { class: "muted seated-names" }, names.flatMap((n, i) => (i ? [", ", n] : [n])));
   }
 
