@@ -61,5 +61,5 @@ export function fanEl(cards, attrs = {}) {
 }
 
 export function describeCards(cards) {
-  return cards.length ? cards.map(cardLabel).join(", ") : "empty";
+  return cards.length ? cards.map(cardLabel).join(", ") : t("board.empty");
 }
