@@ -12,8 +12,11 @@ from typing import Any
 
 import pytest
 
-from .conftest import PHONE
+from . import ui
+from .conftest import DESKTOP, PHONE, _open_page
 from .test_keeper import enter_values, wait_sent
+
+pytestmark = pytest.mark.browser
 
 CATALOGS = Path(__file__).resolve().parents[2] / "src" / "cardroom" / "web" / "i18n"
 ENGLISH = json.loads((CATALOGS / "en.json").read_text(encoding="utf-8"))
@@ -167,3 +170,115 @@ def test_the_picker_changes_the_words_and_remembers_them(browser, server):
         page.reload()
         page.wait_for_selector("#new-game")
         assert page.inner_text("#new-game") == "Neues Spiel"  # remembered in this browser
+
+
+CUT_OFF = """() => {
+  const out = [];
+  const page = document.documentElement;
+  if (page.scrollWidth > innerWidth + 1) out.push(`scrolls sideways: ${page.scrollWidth}px`);
+  const scrolls = (el) => ["auto", "scroll"].includes(getComputedStyle(el).overflowX);
+  for (const el of document.querySelectorAll("body *")) {
+    if (!el.checkVisibility() || el.closest(".sr-only, .skip-link, svg, select")) continue;
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own) continue;
+    const cs = getComputedStyle(el);
+    const what = `${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 50)}"`;
+    const clips = ["hidden", "clip"].includes(cs.overflowX) || cs.textOverflow === "ellipsis";
+    if (clips && el.scrollWidth > el.clientWidth + 1) out.push(`cut: ${what}`);
+    let box = el.parentElement;
+    while (box && !scrolls(box)) box = box.parentElement;
+    const r = el.getBoundingClientRect();
+    if (!box && r.width && (r.right > innerWidth + 1 || r.left < -1)) {
+      out.push(`off screen: ${what} ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
+  }
+  return out;
+}"""
+"""Every element with text of its own: none whose text a clipping box cuts, none past the
+screen's edges (unless inside a box that scrolls sideways on purpose, such as the rounds)."""
+
+OVERLAYS = """async () => {
+  const { h } = await import("/js/dom.js");
+  const skyjo = await import("/js/games/skyjo/overlays.js");
+  const skip = await import("/js/render/overlays.js");
+  const names = ["Ala", "Bartek", "Celina"];
+  const model = {
+    name: (seat) => names[seat], mySeat: 1, awards: [], forfeit: null,
+    view: { players: 3, end_score: 100, options: { closer_doubling: true } },
+  };
+  const round = { round: 3, scores: [40, 104, 60],
+    result: { closer: 1, sums: [5, 12, 20], points: [5, 24, 20], doubled: true } };
+  model.lastSummary = round;
+  const table = { rematch: null, seats: [{ index: 0, player: { id: "a", name: "Ala" } },
+    { index: 1, player: { id: "me", name: "Bartek" } }, { index: 2, bot: { name: "Easy" } }] };
+  const rematch = skip.rematchControls(table, { id: "me" }, { propose() {}, decline() {} });
+  const done = { onLobby() {}, onClose() {} };
+  const shown = {
+    "skyjo-summary": skyjo.roundSummary(model, { ...round, round: 2 }, 7),
+    "skyjo-result": skyjo.matchResult(model,
+      { winners: [0], scores: [40, 104, 60], hints: [0, 2, 0], match: "m" },
+      { rematch, ...done }, () => ""),
+    "skip-summary": skip.roundSummary(model, { round: 1, scores: [80, 0, 0],
+      result: { winners: [0], stock_left: [0, 8, 3], points: [80, 0, 0] } }, 5),
+    "skip-result": skip.matchResult(model,
+      { winners: [0], scores: [520, 310, 95], hints: [0, 0, 0], match: "m" }, { rematch, ...done }),
+  };
+  window.__overlays = shown;
+  return Object.keys(shown);
+}"""
+"""The round summaries and results of both games, drawn by their own code from a round's
+facts (a whole game per language and size would take minutes), one at a time on the page."""
+
+
+def look(page: Any, lang: str, name: str, size: str) -> None:
+    """The page as it is now: nothing cut off, no English sentence; a screenshot to look at."""
+    problems = page.evaluate(CUT_OFF)
+    page.screenshot(path=f"/tmp/i18n-{lang}-{name}-{size}.png")
+    assert problems == [], f"{lang} {name} at {size}: {problems}"
+    assert_no_english(page, lang)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "pl"])
+def test_every_page_fits_its_words_and_speaks_no_english(browser, server, lang):
+    """The lobby, a Skip table, the summaries and results of both games and the keeper, in one
+    browser per language, at a desktop's size and a phone's."""
+    for page in _open_page(browser, server, locale=lang):
+        ui.sign_in(page, "Bartek")
+        assert page.get_attribute("html", "lang") == lang
+        table = ui.bot_table(page, bots=2, first=0)
+        page.goto("/keeper/")
+        page.wait_for_selector("#new-game")
+        page.click("#new-game")
+        page.click("#add-player")
+        for i, name in enumerate(FAMILY):
+            page.locator("input[name=player]").nth(i).fill(name)
+        page.click("#start")
+        enter_values(page, dict(zip(FAMILY, [30, 12, 25], strict=True)))
+        page.locator("#entry .row[data-player='Ala'] .choice").click()
+        page.click("#entry-submit")
+        wait_sent(page, 1)
+        keeper = page.url
+        for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+            page.set_viewport_size(viewport)
+            page.goto("/#/")
+            page.wait_for_selector("#quick-play")
+            look(page, lang, "lobby", size)
+            page.goto(f"/#/table/{table}")
+            page.wait_for_selector("#board")
+            look(page, lang, "skip-table", size)
+            for name in page.evaluate(OVERLAYS):
+                page.evaluate(
+                    """(name) => {
+                      document.querySelector("#i18n-overlay")?.remove();
+                      const box = document.createElement("div");
+                      box.className = "overlay";
+                      box.id = "i18n-overlay";
+                      box.append(window.__overlays[name]);
+                      document.body.append(box);
+                    }""",
+                    name,
+                )
+                look(page, lang, name, size)
+            page.goto(keeper)
+            page.wait_for_selector("#rounds tr.round[data-round='1']")
+            look(page, lang, "keeper", size)

@@ -35,7 +35,7 @@ export class ChatPanel {
   /** The panel, for a redraw of the table (the same element every time). */
   element() {
     if (this.el) return kept(this.el);
-    this.list = h("ol", { class: "chat-log", role: "log", "aria-label": t("chat.lines"), tabindex: "0" });
+    this.list = h("ol", { class: "chat-log", role: "log", "aria-label": t("chat.lines"), tabindex: "0", "data-empty": t("chat.empty") });
     this.input = h("input", { name: "chat", maxlength: String(CHAT_LENGTH), autocomplete: "off", "data-key": "chat-input",
       placeholder: t("chat.say"), "aria-label": t("chat.say") });
     this.note = h("p", { class: "chat-note", id: "chat-note", role: "status" });
