@@ -155,3 +155,14 @@ def test_the_language_of_a_request_follows_the_browser_else_english() -> None:
     assert from_accept_language("it-IT, de;q=0.5, fr;q=0.7") == "fr"
     assert from_accept_language("it, es;q=0.9") is None
     assert supported("de-AT") == "de" and supported("xx") is None
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("book", ["rules.md", "skyjo-rules.md"])
+def test_a_translated_rule_book_has_every_rule_of_the_english_one_in_order(
+    lang: str, book: str
+) -> None:
+    docs = SRC.parents[1] / "docs"
+    rule = re.compile(r"^- \*\*([RS]\d\.\d+)\*\*", re.MULTILINE)
+    english = rule.findall((docs / book).read_text(encoding="utf-8"))
+    assert rule.findall((docs / lang / book).read_text(encoding="utf-8")) == english
