@@ -240,8 +240,8 @@ def look(page: Any, lang: str, name: str, size: str) -> None:
 
 @pytest.mark.parametrize("lang", ["de", "fr", "pl"])
 def test_every_page_fits_its_words_and_speaks_no_english(browser, server, lang):
-    """The lobby, a Skip table, the summaries and results of both games and the keeper, in one
-    browser per language, at a desktop's size and a phone's."""
+    """The lobby, a Skip table, the summaries and results of both games, the keeper and a
+    profile, in one browser per language, at a desktop's size and a phone's."""
     for page in _open_page(browser, server, locale=lang):
         ui.sign_in(page, "Bartek")
         assert page.get_attribute("html", "lang") == lang
@@ -258,6 +258,7 @@ def test_every_page_fits_its_words_and_speaks_no_english(browser, server, lang):
         page.click("#entry-submit")
         wait_sent(page, 1)
         keeper = page.url
+        me = page.evaluate("JSON.parse(localStorage.getItem('cardroom.player')).id")
         for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
             page.set_viewport_size(viewport)
             page.goto("/#/")
@@ -282,3 +283,6 @@ def test_every_page_fits_its_words_and_speaks_no_english(browser, server, lang):
             page.goto(keeper)
             page.wait_for_selector("#rounds tr.round[data-round='1']")
             look(page, lang, "keeper", size)
+            page.goto(f"/league/profile.html?id={me}")
+            page.wait_for_selector("#recent-matches", state="attached")
+            look(page, lang, "profile", size)

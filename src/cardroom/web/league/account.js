@@ -54,7 +54,7 @@ function wire(formId, path, auth, done) {
   });
 }
 
-header("Account");
+header("league.account");
 wire("claim", "/api/account/claim", true, (p) => `${p.name} is yours now.`);
 wire("signin", "/api/account/signin", false, (p) => `Welcome back, ${p.name}.`);
 wire("password", "/api/account/password", true,

@@ -67,7 +67,7 @@ function fitModes() {
 }
 
 async function init() {
-  header("Leaderboards");
+  header("top.leaderboards");
   const url = new URLSearchParams(location.search);
   const saved = localStorage.getItem(GAME_KEY);
   if (saved && form.elements.game.querySelector(`option[value="${CSS.escape(saved)}"]`)) form.elements.game.value = saved;

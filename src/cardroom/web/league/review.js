@@ -127,7 +127,7 @@ async function load(round) {
 }
 
 async function init() {
-  header("Review");
+  header("league.review");
   const main = document.getElementById("review");
   let data;
   try {
