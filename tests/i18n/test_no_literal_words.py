@@ -23,10 +23,6 @@ ALLOWED = {
     "ABCDE-FGHJK", "OK", "Bearer", "Escape",
 }  # fmt: skip
 UNTRANSLATED: dict[str, str] = {
-    "league/account.html": "not translated yet",
-    "league/account.js": "not translated yet",
-    "league/index.html": "not translated yet",
-    "league/leaderboards.js": "not translated yet",
     "league/review-skyjo.js": "not translated yet",
     "league/review.html": "not translated yet",
     "league/review.js": "not translated yet",
