@@ -131,8 +131,8 @@ def test_the_share_text_and_card_tell_the_result_and_the_marks_only() -> None:
     assert lines[0] == "Cardroom daily #5 · 2026-12-05"
     assert lines[1] == f"Skip solo: {outcome.result} turns"
     assert set("".join(lines[2:])) <= set(rules_of("skip").legend)
-    svg = card_svg("Skip solo", "turns", DAY, outcome.to_json(), played.marks(), "Ada")
-    assert svg.startswith("<svg") and f"{outcome.result} turns" in svg
+    svg = card_svg("Cardroom daily #5", DAY, lines[1], played.marks(), "Ada")
+    assert svg.startswith("<svg") and f"{outcome.result} turns" in svg and "Ada" in svg
     assert svg.count("<rect") == 1 + len(played.marks())
 
 

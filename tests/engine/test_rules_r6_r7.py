@@ -315,7 +315,12 @@ def test_R7_1_illegal_move_is_refused_in_plain_words_and_changes_nothing() -> No
     hand = state.hands[state.current]
     missing = next(c for c in range(1, 13) if c not in hand)
     error = assert_refused(state, play_hand(missing, 0), "R4.2")
-    assert error.to_json() == {"rule": "R4.2", "message": f"you hold no {missing}"}
+    assert error.to_json() == {
+        "rule": "R4.2",
+        "message": f"you hold no {missing}",
+        "reason": "skip.no_such_card",  # the client's words for it (web/i18n)
+        "params": {},
+    }
 
 
 def test_R7_1_only_the_current_seat_may_act() -> None:

@@ -52,3 +52,21 @@ async def test_the_server_serves_both_rule_books_with_every_rule_anchored(server
         )
         unknown = await http.get("/rules/chess")
         assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "not_found"
+
+
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)
+async def test_the_rules_read_in_the_readers_language_with_the_same_rule_anchors(server):
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        german = await http.get("/rules/skip", headers={"accept-language": "de-DE,de;q=0.9"})
+        assert '<html lang="de">' in german.text
+        assert "<title>Die Regeln von Skip · Cardroom</title>" in german.text
+        assert "Aufbaustapel" in german.text and 'id="R5.2"' in german.text
+        chosen = await http.get("/rules/skyjo?lang=pl")  # the reader's choice, remembered
+        assert "Zasady gry Skyjo" in chosen.text and 'id="S4.3"' in chosen.text
+        assert chosen.cookies.get("cardroom_lang") == "pl"
+        http.cookies.clear()
+        french = await http.get("/rules/skyjo", cookies={"cardroom_lang": "fr"})
+        assert "Les règles du Skyjo" in french.text and "défausse" in french.text
+        http.cookies.clear()
+        english = await http.get("/rules/skip", headers={"accept-language": "it"})
+        assert '<html lang="en">' in english.text and "The rules of Skip" in english.text

@@ -79,7 +79,7 @@ def test_a_whole_skyjo_game_against_two_bots_on_a_phone(phone_page: Any, artifac
         page.reload()
         first = page.locator("section.achievements").first
     assert "Grid and bear it" in first.locator(".achievement.earned").first.inner_text()
-    assert "Skyjo 3p" in page.locator("#profile li", has_text=" points").last.inner_text()
+    assert "Skyjo 3–4 players" in page.locator("#profile li", has_text=" points").last.inner_text()
 
 
 def test_eight_players_fit_a_desktop_and_a_game_is_played_by_clicking(

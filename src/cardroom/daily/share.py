@@ -36,26 +36,25 @@ def share_text(
     return "\n".join([top, headline(title, unit, outcome), *rows])
 
 
-def card_svg(
-    title: str, unit: str, day: date, outcome: Mapping[str, Any], marks: str, name: str = ""
-) -> str:
-    """The image card: the same facts as the text, drawn as coloured squares."""
+def card_svg(heading: str, day: date, line: str, marks: str, name: str = "") -> str:
+    """The image card: a heading (the deal's number), the day, the result's line and the
+    marks as coloured squares, in whatever words the caller chose (the reader's language)."""
     size, gap, left, top = 22, 4, 24, 104
     symbols = list(marks)
     rows = max(1, -(-len(symbols) // ROW))
     width = left * 2 + ROW * (size + gap) - gap
     height = top + rows * (size + gap) + 36
-    label = escape(headline(title, unit, outcome), {'"': "&quot;"})
+    label = escape(line, {'"': "&quot;"})
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" role="img" aria-label="{label}">',
         f'<rect width="{width}" height="{height}" rx="14" fill="#14532d"/>',
         f'<text x="{left}" y="36" font-family="sans-serif" font-size="18" font-weight="700" '
-        f'fill="#ffffff">Cardroom daily #{number(day)}</text>',
+        f'fill="#ffffff">{escape(heading)}</text>',
         f'<text x="{left}" y="60" font-family="sans-serif" font-size="14" fill="#d1fae5">'
         f"{escape(day.isoformat())}{escape(' · ' + name) if name else ''}</text>",
         f'<text x="{left}" y="86" font-family="sans-serif" font-size="16" fill="#ffffff">'
-        f"{escape(headline(title, unit, outcome))}</text>",
+        f"{escape(line)}</text>",
     ]
     for k, symbol in enumerate(symbols):
         x = left + (k % ROW) * (size + gap)

@@ -34,13 +34,22 @@ class Event(NamedTuple):
 class IllegalMove(Exception):
     """A refused action: the rule it breaks and why, in plain words. Nothing changed."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(
+        self, rule: str, message: str, reason: str | None = None, **params: int | str
+    ) -> None:
         super().__init__(f"{message} ({rule})")
         self.rule = rule
         self.message = message
+        # A stable code for the sentence and its parameters: each client says it in its
+        # player's language (the web's catalogs, ``refusal.<reason>``); ``message`` is English.
+        self.reason = reason
+        self.params = params
 
-    def to_json(self) -> dict[str, str]:
-        return {"rule": self.rule, "message": self.message}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"rule": self.rule, "message": self.message}
+        if self.reason is not None:
+            out.update(reason=self.reason, params=self.params)
+        return out
 
 
 class OptionsError(ValueError):

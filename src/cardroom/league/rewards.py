@@ -38,7 +38,13 @@ class Reward:
         return "a season trophy"
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "name": self.name, "how": self.how}
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "name": self.name,
+            "how": self.how,
+            "rule": self.rule,
+        }
 
 
 CATALOGUE = (

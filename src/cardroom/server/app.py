@@ -30,6 +30,7 @@ from cardroom.moderation.staff import ModerationError
 from cardroom.server import (
     daily_routes,
     division_routes,
+    i18n_routes,
     keeper_routes,
     league_routes,
     lobby,
@@ -486,6 +487,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(rules_routes.router)
     app.include_router(daily_routes.router)
     app.include_router(probe.router)
+    app.include_router(i18n_routes.router)
     app.include_router(keeper_routes.router)
     app.include_router(review_routes.router)
     app.include_router(moderation_routes.router)

@@ -37,6 +37,12 @@ class NewPlayer(Body):
     name: StrictStr | None = Field(None, description="The guest's display name (1-32 characters).")
 
 
+class Language(Body):
+    language: StrictStr | None = Field(
+        None, description="en, pl, de or fr; null: follow the browser's languages."
+    )
+
+
 GAME = Field("skip", description="The game (GET /api/games): skip or skyjo.")
 
 

@@ -36,6 +36,7 @@ from cardroom.games import get_game
 from cardroom.games.base import ReplayError
 from cardroom.server.auth import Identity
 from cardroom.server.bodies import read_json
+from cardroom.server.i18n import language_of, t
 from cardroom.server.limits import take_all
 from cardroom.server.lobby import identity, viewer
 from cardroom.tables.errors import Refusal
@@ -274,10 +275,19 @@ async def record(request: Request, attempt_id: str) -> dict[str, Any]:
 async def card(request: Request, attempt_id: str) -> Response:
     """The finished attempt's image card: its result and marks, no card of the deal."""
     attempt = await _finished(request, attempt_id)
-    rules = rules_of(attempt.game)
-    outcome = {"result": attempt.result, "place": attempt.place}
-    svg = card_svg(rules.name, rules.unit, attempt.day, outcome, attempt.marks or "")
-    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+    lang = language_of(request)
+    if attempt.result is None:
+        result = t(lang, "daily.result.failed")
+    elif rules_of(attempt.game).unit == "points":
+        result = t(lang, "daily.result.points", count=attempt.result, place=attempt.place)
+    else:
+        result = t(lang, "daily.result.turns", count=attempt.result)
+    game_name = t(lang, f"daily.{attempt.game}.name")
+    line = t(lang, "daily.share.line", name=game_name, result=result)
+    heading = t(lang, "daily.title_number", number=number(attempt.day))
+    svg = card_svg(heading, attempt.day, line, attempt.marks or "")
+    headers = {"Cache-Control": "max-age=3600", "Vary": "Accept-Language, Cookie"}
+    return Response(svg, media_type="image/svg+xml", headers=headers)
 
 
 @router.get("/api/daily/{game}/{day}/board")

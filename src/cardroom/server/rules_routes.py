@@ -1,6 +1,11 @@
 """The rules pages: the repository's own rule books (``docs/rules.md`` for Skip,
 ``docs/skyjo-rules.md`` for Skyjo) rendered to HTML, so there is one source for both. Every
-rule has its id as an anchor (``/rules/skip#R4.4``): a refusal's rule id links there."""
+rule has its id as an anchor (``/rules/skip#R4.4``): a refusal's rule id links there.
+
+A page is in the reader's language (``server/i18n.py``): the book translated for players in
+``docs/<lang>/`` when there is one, with the same rule ids, else the English book with a line
+that says so; the page's own words come from the catalogs. ``?lang=`` also remembers the
+choice (the cookie the web client sets)."""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from cardroom.server import markdown
+from cardroom.server.i18n import COOKIE, LANGUAGES, language_of, supported, t
 from cardroom.tables.errors import Refusal
 
 router = APIRouter()
@@ -21,7 +27,7 @@ BOOKS = {"skip": ("Skip", "rules.md", "R"), "skyjo": ("Skyjo", "skyjo-rules.md",
 """Each game's rule book: its title, its file in the docs folder, the letter of its rule ids."""
 
 PAGE = """<!doctype html>
-<html lang="en">
+<html lang="{lang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -32,17 +38,18 @@ PAGE = """<!doctype html>
   <link rel="stylesheet" href="/css/rules.css">
 </head>
 <body class="rules-page" data-game="{game}">
-  <a class="skip-link" href="#rules">Skip to the rules</a>
+  <a class="skip-link" href="#rules">{skip}</a>
   <header class="topbar">
-    <a class="brand" href="/#/" aria-label="Cardroom lobby">
+    <a class="brand" href="/#/" aria-label="{lobby}">
       <img src="/img/icon.svg" alt="" width="28" height="28"><span>Cardroom</span>
     </a>
-    <nav class="topbar-status" aria-label="Rule books">{books}</nav>
-    <div class="topbar-tools"><a href="/#/">Play</a></div>
+    <nav class="topbar-status" aria-label="{books_label}">{books}</nav>
+    <div class="topbar-tools"><a href="/#/">{play}</a>
+      <nav class="rules-langs" aria-label="{language}">{langs}</nav></div>
   </header>
   <main id="rules" class="rules" tabindex="-1">
-    <nav class="rules-contents" aria-label="Contents"><ol>{contents}</ol></nav>
-    <article class="rules-text">{body}</article>
+    <nav class="rules-contents" aria-label="{contents_label}"><ol>{contents}</ol></nav>
+    <article class="rules-text">{note}{body}</article>
   </main>
 </body>
 </html>
@@ -62,18 +69,24 @@ async def rules_index() -> RedirectResponse:
 async def rules_page(request: Request, game: str) -> HTMLResponse:
     if game not in BOOKS:
         raise Refusal(404, "not_found", f"no rules for {game!r}; there are {', '.join(BOOKS)}")
-    path = docs_dir(request) / BOOKS[game][1]
+    lang = language_of(request)
+    english = docs_dir(request) / BOOKS[game][1]
+    translated = docs_dir(request) / lang / BOOKS[game][1]
+    path = translated if lang != "en" and translated.is_file() else english
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:
         missing = f"the rule book {path.name} is not installed here"
         raise Refusal(404, "not_found", missing) from None
-    return HTMLResponse(page(game, path, stamp))
+    response = HTMLResponse(page(game, path, stamp, lang, path == translated))
+    if supported(request.query_params.get("lang")):  # the reader chose: remembered
+        response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
+    return response
 
 
-@lru_cache(maxsize=len(BOOKS) * 2)
-def page(game: str, path: Path, stamp: int) -> str:
-    """The rules page of ``game`` (cached until its file changes: ``stamp``)."""
+@lru_cache(maxsize=len(BOOKS) * len(LANGUAGES) * 2)
+def page(game: str, path: Path, stamp: int, lang: str = "en", translated: bool = False) -> str:
+    """The rules page of ``game`` in ``lang`` (cached until its file changes: ``stamp``)."""
     body = markdown.render(path.read_text(encoding="utf-8"), links_from(game))
     contents = "".join(
         f'<li><a href="#{anchor}">{title}</a></li>'
@@ -81,11 +94,36 @@ def page(game: str, path: Path, stamp: int) -> str:
     )
     current = ' aria-current="page"'
     books = " ".join(
-        f'<a href="/rules/{name}"{current if name == game else ""}>{html.escape(title)} rules</a>'
+        f'<a href="/rules/{name}"{current if name == game else ""}>'
+        f"{html.escape(t(lang, 'rules.book', game=title))}</a>"
         for name, (title, _file, _letter) in BOOKS.items()
     )
-    title = f"The rules of {BOOKS[game][0]}"
-    return PAGE.format(title=title, game=game, books=books, contents=contents, body=body)
+    langs = " ".join(
+        f'<a href="?lang={code}" lang="{code}" hreflang="{code}"'
+        f"{current if code == lang else ''}>{code.upper()}</a>"
+        for code in LANGUAGES
+    )
+    note = ""
+    if lang != "en" and not translated:
+        note = (
+            f'<p class="rules-note" lang="{lang}">{html.escape(t(lang, "rules.english_only"))}</p>'
+        )
+    return PAGE.format(
+        lang=lang if translated or lang == "en" else "en",
+        title=html.escape(t(lang, "rules.title", game=BOOKS[game][0])),
+        game=game,
+        books=books,
+        contents=contents,
+        body=body,
+        note=note,
+        langs=langs,
+        skip=html.escape(t(lang, "rules.skip_to")),
+        lobby=html.escape(t(lang, "common.lobby_label")),
+        books_label=html.escape(t(lang, "rules.books")),
+        play=html.escape(t(lang, "rules.play")),
+        language=html.escape(t(lang, "common.language")),
+        contents_label=html.escape(t(lang, "rules.contents")),
+    )
 
 
 def links_from(game: str) -> markdown.Links:

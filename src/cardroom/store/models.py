@@ -48,6 +48,7 @@ class Player(Base):
     name: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     token_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)  # en, pl, de, fr
 
 
 class Table(Base):

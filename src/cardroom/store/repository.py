@@ -51,6 +51,16 @@ def rename_player(conn: Connection, player_id: str, name: str) -> bool:
     return done.rowcount > 0
 
 
+def set_language(conn: Connection, player_id: str, language: str | None) -> bool:
+    """The language a player reads Cardroom in (None: the browser's); False: no such player."""
+    done = conn.execute(update(Player).where(Player.id == player_id).values(language=language))
+    return done.rowcount > 0
+
+
+def language_of(conn: Connection, player_id: str) -> str | None:
+    return conn.execute(select(Player.language).where(Player.id == player_id)).scalar()
+
+
 def get_player(conn: Connection, player_id: str) -> dict[str, Any] | None:
     return _row(conn.execute(select(Player.__table__).where(Player.id == player_id)).first())
 

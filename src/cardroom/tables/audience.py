@@ -255,6 +255,8 @@ class Audience:
         rule: str | None = None,
         action_id: str | None = None,
         about: str | None = None,
+        reason: str | None = None,
+        params: dict[str, Any] | None = None,
     ) -> Send:
         """A refusal for one socket; ``about`` names what was refused when it was no move
         (``chat``, ``hint``)."""
@@ -267,4 +269,6 @@ class Audience:
         }
         if about is not None:
             error["about"] = about
+        if reason is not None:  # the sentence's code and parameters, for the client's words
+            error.update(reason=reason, params=params or {})
         return Send(conn, error)

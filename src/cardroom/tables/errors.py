@@ -19,15 +19,28 @@ def rule_of(message: str) -> str | None:
 
 
 class Refusal(Exception):
-    def __init__(self, status: int, code: str, message: str, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        rule: str | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.rule = rule
+        # What a client needs to say it in its player's words (``error.<code>`` in the web's
+        # catalogs); ``message`` is the English, for logs and the command line.
+        self.params = params
 
     def to_json(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message, "rule": self.rule}}
+        error: dict[str, Any] = {"code": self.code, "message": self.message, "rule": self.rule}
+        if self.params is not None:
+            error["params"] = self.params
+        return {"error": error}
 
 
 def bad_options(error: Exception) -> Refusal:

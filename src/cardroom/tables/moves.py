@@ -48,8 +48,15 @@ def act(table: TableState, cmd: c.Act, out: list[Effect]) -> None:
         out.append(Send(cmd.conn, duplicate))
         return
 
-    def refuse(code: str, message: str, rule: str | None = None) -> None:
-        out.append(table.audience.error(cmd.conn, code, message, rule, cmd.id))
+    def refuse(
+        code: str, message: str, rule: str | None = None, error: IllegalMove | None = None
+    ) -> None:
+        reason, params = (error.reason, error.params) if error is not None else (None, None)
+        out.append(
+            table.audience.error(
+                cmd.conn, code, message, rule, cmd.id, reason=reason, params=params
+            )
+        )
 
     found = table.playing_seat(who, "spectators cannot play; join a seat first")
     if isinstance(found, tuple):
@@ -74,7 +81,7 @@ def act(table: TableState, cmd: c.Act, out: list[Effect]) -> None:
         if back:  # the player is back even if the move was refused
             table.tell_table(out)
             scheduling.schedule(table, out)
-        return refuse("illegal", error.message, error.rule)
+        return refuse("illegal", error.message, error.rule, error)
     table.audience.remember(who.id, key)
     m.timeouts[seat] = 0
 

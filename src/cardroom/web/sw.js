@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v12";
+const CACHE = "cardroom-shell-v13";
 const SHELL = [
   "/",
   "/index.html",
@@ -14,6 +14,12 @@ const SHELL = [
   "/img/icon-192.png",
   "/img/icon-512.png",
   "/js/main.js",
+  "/js/i18n.js",
+  "/js/refusal.js",
+  "/i18n/en.json",
+  "/i18n/pl.json",
+  "/i18n/de.json",
+  "/i18n/fr.json",
   "/js/api.js",
   "/js/dom.js",
   "/js/identity.js",

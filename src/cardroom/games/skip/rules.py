@@ -201,29 +201,42 @@ def _card_at(state: State, seat: int, source: object, card: object, pile: object
     """The card a play would take; raises IllegalMove."""
     if source == "hand":
         if type(card) is not int or card not in state._hands[seat]:
-            raise IllegalMove("R4.2", f"you hold no {_card_words(card)}")
+            raise IllegalMove("R4.2", f"you hold no {_card_words(card)}", "skip.no_such_card")
         return card
     if source in ("partner_stock", "partner_discard"):
         owner = state.partner(seat)
         if owner is None:
-            raise IllegalMove("R4.2", "only partners in team play may play from each other's piles")
+            raise IllegalMove(
+                "R4.2",
+                "only partners in team play may play from each other's piles",
+                "skip.partners_only",
+            )
     else:
         owner = seat
     whose = "your partner's" if owner != seat else "your"
     if source in ("stock", "partner_stock"):
         stock = state._stocks[owner]
         if not stock:
-            raise IllegalMove("R4.2", f"{whose} stock is empty")
+            raise IllegalMove(
+                "R4.2",
+                f"{whose} stock is empty",
+                "skip.partner_stock_empty" if owner != seat else "skip.stock_empty",
+            )
         return stock[-1]
     if source in ("discard", "partner_discard"):
         if not _is_pile(pile):
-            raise IllegalMove("R4.7", "discard piles are numbered 1 to 4")
+            raise IllegalMove("R4.7", "discard piles are numbered 1 to 4", "skip.no_such_pile")
         assert isinstance(pile, int)
         top = state._discards[owner][pile]
         if not top:
-            raise IllegalMove("R4.7", f"{whose} discard pile {pile + 1} is empty")
+            raise IllegalMove(
+                "R4.7",
+                f"{whose} discard pile {pile + 1} is empty",
+                "skip.partner_discard_empty" if owner != seat else "skip.discard_empty",
+                pile=pile + 1,
+            )
         return top[-1]
-    raise IllegalMove("R4.2", f"a card cannot be played from {source!r}")
+    raise IllegalMove("R4.2", f"a card cannot be played from {source!r}", "bad_action")
 
 
 def _is_pile(index: object) -> bool:
@@ -262,51 +275,75 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
     The fields are read as plain objects: a table may receive anything in them, and a
     compiled build must refuse it with a reason as pure Python does, not fail on its type."""
     if state.result is not None:
-        raise IllegalMove("R6.1", "the round is over")
+        raise IllegalMove("R6.1", "the round is over", "round_over")
     if seat is not None and seat != state.current:
-        raise IllegalMove("R7.1", f"it is not your turn; seat {state.current + 1} is to play")
+        raise IllegalMove(
+            "R7.1",
+            f"it is not your turn; seat {state.current + 1} is to play",
+            "not_your_turn",
+            seat=state.current + 1,
+        )
     me = state.current
     fields: Sequence[object] = action
     kind, source, card, pile, to, partner = fields
     if kind not in ("play", "discard", "pass", "timeout"):
-        raise IllegalMove("R7.1", f"unknown action {kind!r}")
+        raise IllegalMove("R7.1", f"unknown action {kind!r}", "bad_action")
     stray = _stray_fields(fields)
     if stray is not None:
-        raise IllegalMove("R7.1", f"malformed action: {stray}")
+        raise IllegalMove("R7.1", f"malformed action: {stray}", "bad_action")
     if kind == "play":
         if not _is_pile(to):
-            raise IllegalMove("R5.1", "building piles are numbered 1 to 4")
+            raise IllegalMove("R5.1", "building piles are numbered 1 to 4", "skip.no_such_pile")
         assert isinstance(to, int)
         moved = _card_at(state, me, source, card, pile)
         value = state.values[to]
         if moved != WILD and moved != value + 1:
             if value == 0:
                 raise IllegalMove(
-                    "R5.1", f"a {moved} cannot start a building pile; only a 1 or a wild can"
+                    "R5.1",
+                    f"a {moved} cannot start a building pile; only a 1 or a wild can",
+                    "skip.cannot_start",
+                    card=moved,
                 )
-            raise IllegalMove("R5.2", f"a {moved} cannot go on a pile showing {value}")
+            raise IllegalMove(
+                "R5.2",
+                f"a {moved} cannot go on a pile showing {value}",
+                "skip.cannot_follow",
+                card=moved,
+                top=value,
+            )
     elif kind == "discard":
         hand = state._hands[me]
         if type(card) is not int or card not in hand:
-            raise IllegalMove("R4.4", f"you hold no {_card_words(card)} to discard")
+            raise IllegalMove(
+                "R4.4", f"you hold no {_card_words(card)} to discard", "skip.no_such_card"
+            )
         if not _is_pile(pile):
-            raise IllegalMove("R4.4", "discard piles are numbered 1 to 4")
+            raise IllegalMove("R4.4", "discard piles are numbered 1 to 4", "skip.no_such_pile")
         if partner and not (state.partners is not None and state.options.team_discards):
             raise IllegalMove(
-                "R4.4", "discarding onto your partner's piles needs the team discards house rule"
+                "R4.4",
+                "discarding onto your partner's piles needs the team discards house rule",
+                "skip.no_team_discards",
             )
         if card == WILD and state.options.no_wild_discards and any(c != WILD for c in hand):
             raise IllegalMove(
-                "R4.4", "a wild may not be discarded while you hold another card (house rule)"
+                "R4.4",
+                "a wild may not be discarded while you hold another card (house rule)",
+                "skip.no_wild_discards",
             )
     elif kind == "pass":
         if state._hands[me]:
             raise IllegalMove(
-                "R4.5", "you may only pass with an empty hand; end your turn by discarding a card"
+                "R4.5",
+                "you may only pass with an empty hand; end your turn by discarding a card",
+                "skip.pass_with_cards",
             )
         if state.draw or state.completed:
             raise IllegalMove(
-                "R4.5", "you may only pass when nothing can be drawn; draw five cards and play on"
+                "R4.5",
+                "you may only pass when nothing can be drawn; draw five cards and play on",
+                "skip.pass_with_draw",
             )
 
 

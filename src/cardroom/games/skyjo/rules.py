@@ -98,12 +98,14 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
     """Raise ``IllegalMove`` (the rule and why) unless ``action`` is legal for ``seat`` now."""
     phase, me = state.phase, state.current
     if phase == "over":
-        raise IllegalMove("S4.1", "the round is over and has been scored")
+        raise IllegalMove("S4.1", "the round is over and has been scored", "round_over")
     if seat is not None and seat != me:
         rule = "S1.2" if phase == "reveal" else "S1.3"
-        raise IllegalMove(rule, f"it is not your turn: seat {me + 1} is to play")
+        raise IllegalMove(
+            rule, f"it is not your turn: seat {me + 1} is to play", "not_your_turn", seat=me + 1
+        )
     if not isinstance(action, Action) or action.kind not in KINDS:
-        raise IllegalMove("S2.2", "that is not a Skyjo action")
+        raise IllegalMove("S2.2", "that is not a Skyjo action", "bad_action")
     kind, pos = action
     if kind == "draw" and phase == "play" and state.drawn is None:
         return  # a third of all actions: the start of a turn (S2.2)
@@ -112,16 +114,28 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
     if kind in PLACED and (
         isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < GRID
     ):
-        raise IllegalMove("S1.2", "a grid has 4 columns of 3 cards, and no such place")
+        raise IllegalMove(
+            "S1.2", "a grid has 4 columns of 3 cards, and no such place", "skyjo.no_such_place"
+        )
     if phase == "reveal":
         if kind != "reveal":
-            raise IllegalMove("S1.2", "first everyone turns two of their own cards face up")
+            raise IllegalMove(
+                "S1.2",
+                "first everyone turns two of their own cards face up",
+                "skyjo.reveal_first",
+            )
         if state.cards[me][pos] is None or state.up[me][pos]:
-            raise IllegalMove("S1.2", "that card is already face up: turn a face-down one")
+            raise IllegalMove(
+                "S1.2",
+                "that card is already face up: turn a face-down one",
+                "skyjo.already_up",
+            )
         return
     if kind == "reveal":
         raise IllegalMove(
-            "S1.2", "the two cards are turned before the first turn; now draw or take a card"
+            "S1.2",
+            "the two cards are turned before the first turn; now draw or take a card",
+            "skyjo.reveal_over",
         )
     holding = state.drawn is not None
     if kind == "take" or kind == "draw":
@@ -130,16 +144,21 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
                 "S2.2",
                 "you have drawn a card: exchange it with one of yours, or discard it and turn a "
                 "face-down card",
+                "skyjo.holding",
             )
         if kind == "draw":
             return
     elif not holding:  # exchange or discard
-        raise IllegalMove("S2.2", "draw a card from the draw pile first")
+        raise IllegalMove("S2.2", "draw a card from the draw pile first", "skyjo.draw_first")
     if state.cards[me][pos] is None:
-        raise IllegalMove("S3.1", "that column was removed: there is no card there")
+        raise IllegalMove(
+            "S3.1", "that column was removed: there is no card there", "skyjo.column_gone"
+        )
     if kind == "discard" and state.up[me][pos]:
         raise IllegalMove(
-            "S2.2", "after discarding the drawn card you turn a face-down card, and that one is up"
+            "S2.2",
+            "after discarding the drawn card you turn a face-down card, and that one is up",
+            "skyjo.turn_face_down",
         )
 
 

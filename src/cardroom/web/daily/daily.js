@@ -6,6 +6,28 @@
 import { api, el, header, remember, token } from "../league/league.js";
 import { cardEl, slotEl } from "../js/render/cards.js";
 import { skyjoCard, cellLabel, HIDDEN } from "../js/games/skyjo/cards.js";
+import { describe as skipEvent } from "../js/render/log.js";
+import { describe as skyjoEvent } from "../js/games/skyjo/log.js";
+import { date, has, list, t } from "../js/i18n.js";
+
+/** Each game's words (catalog keys): its name, its summary, and what each mark of the share
+ * text means. */
+const WORDS = {
+  skip: {
+    name: "daily.skip.name",
+    summary: "daily.skip.summary",
+    marks: { "🟩": "daily.mark.stock", "🟨": "daily.mark.played", "⬜": "daily.mark.discard" },
+  },
+  skyjo: {
+    name: "daily.skyjo.name",
+    summary: "daily.skyjo.summary",
+    marks: { "🟦": "daily.mark.took", "🟩": "daily.mark.kept", "🟨": "daily.mark.turned", "🏁": "daily.mark.closed" },
+  },
+};
+
+function words(game) {
+  return WORDS[game] || WORDS.skip;
+}
 
 const $ = (id) => document.getElementById(id);
 let index = null; // GET /api/daily
@@ -23,13 +45,25 @@ function clearError() {
 }
 
 function longDate(day) {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+  return date(new Date(`${day}T12:00:00Z`), { dateStyle: "full", timeZone: "UTC" });
+}
+
+/** A result in words: "37 turns", "12 points, place 2", or the challenge failed. */
+function resultWords(unit, result, place) {
+  if (result === null || result === undefined) return t("daily.result.failed");
+  return unit === "points" ? t("daily.result.points", { count: result, place }) : t("daily.result.turns", { count: result });
 }
 
 function resultText(game, attempt) {
   if (!attempt || attempt.status !== "finished") return null;
-  if (attempt.result === null) return "challenge failed";
-  return game.unit === "points" ? `${attempt.result} points, place ${attempt.place}` : `${attempt.result} ${game.unit}`;
+  return resultWords(game.unit, attempt.result, attempt.place);
+}
+
+/** A seat's name: "You", or a bot's level and number in the player's words. */
+function seatName(names, seat) {
+  if (seat === 0) return t("daily.you");
+  const [level, number] = String(names[seat] || "").split(" ");
+  return has(`level.${level}`) ? t("daily.bot", { level: t(`level.${level}`), number }) : names[seat];
 }
 
 // -- the day's deals ---------------------------------------------------------------------------
@@ -37,14 +71,14 @@ function resultText(game, attempt) {
 async function load() {
   clearError();
   index = await api("/api/daily", { auth: true });
-  $("title").textContent = `Daily deal #${index.number}`;
-  $("when").textContent = `${longDate(index.day)} · the same cards for everyone · one scored attempt a day`;
+  $("title").textContent = t("daily.title_number", { number: index.number });
+  $("when").textContent = t("daily.when", { date: longDate(index.day) });
   $("signin").hidden = Boolean(token());
   const deals = index.games.map((game) => dealCard(game));
   $("deals").replaceChildren(...deals);
   const pick = $("board-game");
   if (!pick.options.length) {
-    pick.append(...index.games.map((g) => el("option", { value: g.game }, g.name)));
+    pick.append(...index.games.map((g) => el("option", { value: g.game }, t(words(g.game).name))));
     pick.addEventListener("change", () => { showBoard(); showArchive(); });
   }
   await Promise.all([showBoard(), showArchive()]);
@@ -53,19 +87,19 @@ async function load() {
 function dealCard(game) {
   const mine = game.mine;
   const result = resultText(game, mine);
-  let label = "Play today's deal";
-  if (mine && mine.status === "playing") label = "Resume your attempt";
-  if (result) label = "Practice again (unscored)";
+  let label = t("daily.play");
+  if (mine && mine.status === "playing") label = t("daily.resume");
+  if (result) label = t("daily.practice_again");
   const play = el("button", { type: "button", "data-game": game.game }, label);
   play.addEventListener("click", () => start(game.game));
   const streak = game.streak
-    ? el("p", { class: "note" }, `Streak: ${game.streak.current} day${game.streak.current === 1 ? "" : "s"} · best ${game.streak.best} · played ${game.streak.played}`)
+    ? el("p", { class: "note" }, t("daily.streak", { count: game.streak.current, best: game.streak.best, played: game.streak.played }))
     : null;
   return el(
     "article", { class: "deal", "data-game": game.game },
-    el("h3", {}, game.name),
-    el("p", {}, game.summary),
-    el("p", { class: "mine" }, result ? `Your result: ${result}` : mine ? "Your attempt is under way." : "Not played yet today."),
+    el("h3", {}, t(words(game.game).name)),
+    el("p", {}, t(words(game.game).summary)),
+    el("p", { class: "mine" }, result ? t("daily.mine.result", { result }) : mine ? t("daily.mine.playing") : t("daily.mine.none")),
     streak,
     token() ? play : null,
   );
@@ -94,9 +128,8 @@ function gameOf(name) {
 function show(next) {
   state = next;
   selected = null;
-  const game = gameOf(state.game);
-  const practice = state.practice ? " · practice, unscored" : "";
-  $("play-title").textContent = `${game.name} · ${state.day}${practice}`;
+  const title = { name: t(words(state.game).name), day: state.day };
+  $("play-title").textContent = t(state.practice ? "daily.play_title_practice" : "daily.play_title", title);
   $("deals").hidden = true;
   $("play").hidden = false;
   $("hint").hidden = !state.practice || state.over;
@@ -111,20 +144,28 @@ function draw() {
   const board = state.game === "skyjo" ? skyjoBoard() : skipBoard();
   $("board").replaceChildren(board);
   $("status").textContent = statusText();
-  $("log").replaceChildren(...state.log.map((event) => describe(event)).filter(Boolean).map((text) => el("li", {}, text)));
+  $("log").replaceChildren(...logLines(state).map((text) => el("li", {}, text)));
+}
+
+function outcomeText() {
+  const outcome = state.outcome;
+  if (state.game === "skyjo") {
+    return t("daily.outcome.skyjo", { count: outcome.result, place: outcome.place, seats: state.names.length });
+  }
+  return t(outcome.result === null ? "daily.outcome.stalled" : "daily.outcome.won", { count: state.view.turn });
 }
 
 function statusText() {
-  if (state.over) return state.outcome ? `Over: ${state.outcome.words}.` : "The round is over.";
+  if (state.over) return outcomeText();
   const view = state.view;
   if (state.game === "skyjo") {
-    if (view.phase === "reveal") return "Turn up two cards of your grid.";
-    if (view.holding) return selected === "let-go" ? "Choose a face-down card to turn up." : `You hold a ${view.drawn}: choose a card of your grid to replace, or let it go.`;
-    if (selected === "take") return `Choose where the ${view.discard_top} goes in your grid.`;
-    return "Your turn: take the discard pile's card or draw one.";
+    if (view.phase === "reveal") return t("daily.status.reveal");
+    if (view.holding) return selected === "let-go" ? t("daily.status.let_go") : t("daily.status.holding", { card: view.drawn });
+    if (selected === "take") return t("daily.status.take", { card: view.discard_top });
+    return t("daily.status.skyjo_turn");
   }
-  const left = view.stock_counts[0];
-  return `Turn ${view.turn} · ${left} card${left === 1 ? "" : "s"} left in your stock · ${selected ? "now choose where it goes" : "choose a card"}`;
+  const where = { turn: view.turn, count: view.stock_counts[0] };
+  return t(selected ? "daily.status.skip_target" : "daily.status.skip_choose", where);
 }
 
 async function move(action) {
@@ -136,7 +177,7 @@ async function move(action) {
   } catch (error) {
     if (error.status === 409) {
       show(await api(`/api/daily/attempts/${state.attempt.id}`, { auth: true }));
-      fail("Another tab moved first: this is where the round stands now.");
+      fail({ message: t("daily.error.stale") });
     } else {
       fail(error);
       selected = null;
@@ -174,45 +215,49 @@ function skipBoard() {
     const face = top === undefined ? slotEl(`${pile.next}`) : cardEl(top, { as: pile.value });
     const lit = targets.some((a) => a.type === "play" && a.to === i + 1);
     return el("div", { class: "place" }, spot(face, {
-      label: `building pile ${i + 1}: ${top === undefined ? "empty" : `shows ${pile.value}`}, takes ${pile.next}`,
+      label: top === undefined
+        ? t("daily.place.building_empty", { number: i + 1, next: pile.next })
+        : t("daily.place.building", { number: i + 1, value: pile.value, next: pile.next }),
       cls: lit ? "target" : "",
       disabled: state.over,
       onClick: () => {
-        if (!selected) return fail("Choose a card first: your stock, a hand card or a discard pile's top.");
+        if (!selected) return fail({ message: t("daily.error.choose_first") });
         const action = targets.find((a) => a.type === "play" && a.to === i + 1) || skipPlay(selected, i + 1);
         move(action);
       },
-    }), `Building ${i + 1}`);
+    }), t("daily.caption.building", { number: i + 1 }));
   });
   const stockCount = view.stock_counts[0];
   const stockTop = view.stock_tops[0];
   const stock = el("div", { class: "place" }, spot(stockTop === null || stockTop === undefined ? slotEl("") : cardEl(stockTop), {
-    label: `your stock: ${stockCount} cards, ${stockTop ?? "empty"} on top`,
+    label: stockCount ? t("daily.place.stock", { count: stockCount, top: cardWord(stockTop) }) : t("daily.place.stock_empty"),
     cls: same(selected, { kind: "stock" }) ? "selected" : "",
     pressed: same(selected, { kind: "stock" }),
     disabled: state.over || !stockCount,
     onClick: () => select({ kind: "stock" }),
-  }), `Stock · ${stockCount}`);
+  }), t("daily.caption.stock", { count: stockCount }));
   const discards = view.discards[0].map((pile, i) => {
     const top = pile.at(-1);
     const lit = targets.some((a) => a.type === "discard" && a.pile === i + 1);
     const source = { kind: "discard", index: i + 1 };
     return el("div", { class: "place" }, spot(top === undefined ? slotEl("") : cardEl(top), {
-      label: `your discard pile ${i + 1}: ${pile.length ? pile.join(", ") : "empty"}`,
+      label: pile.length
+        ? t("daily.place.discard", { number: i + 1, cards: list(pile.map(cardWord)) })
+        : t("daily.place.discard_empty", { number: i + 1 }),
       cls: same(selected, source) ? "selected" : lit ? "target" : "",
       pressed: same(selected, source),
       disabled: state.over,
       onClick: () => {
         if (selected?.kind === "hand") return move({ type: "discard", card: view.hand[selected.index], pile: i + 1 });
-        if (top === undefined) return fail("That discard pile is empty.");
+        if (top === undefined) return fail({ message: t("daily.error.empty_pile") });
         select(source);
       },
-    }), el("span", { class: "fan-text" }, pile.length > 1 ? pile.join(" ") : `Discard ${i + 1}`));
+    }), el("span", { class: "fan-text" }, pile.length > 1 ? pile.join(" ") : t("daily.caption.discard", { number: i + 1 })));
   });
   const hand = (view.hand || []).map((card, i) => {
     const source = { kind: "hand", index: i };
     return spot(cardEl(card), {
-      label: `hand card ${i + 1}: ${card === "W" ? "wild" : card}`,
+      label: t("daily.place.hand", { number: i + 1, card: cardWord(card) }),
       cls: same(selected, source) ? "selected" : "",
       pressed: same(selected, source),
       disabled: state.over,
@@ -220,10 +265,14 @@ function skipBoard() {
     });
   });
   return el("div", {},
-    el("div", { class: "row", "aria-label": "building piles", role: "group" }, building),
-    el("div", { class: "row", role: "group", "aria-label": "your stock and discard piles" }, stock, discards),
-    el("div", { class: "row", role: "group", "aria-label": "your hand" }, hand),
+    el("div", { class: "row", "aria-label": t("daily.group.building"), role: "group" }, building),
+    el("div", { class: "row", role: "group", "aria-label": t("daily.group.mine") }, stock, discards),
+    el("div", { class: "row", role: "group", "aria-label": t("daily.group.hand") }, hand),
   );
+}
+
+function cardWord(card) {
+  return card === "W" ? t("daily.card.wild") : String(card);
 }
 
 function skipPlay(source, to) {
@@ -241,7 +290,8 @@ function skyjoBoard() {
     const cells = [];
     view.grids[seat].forEach((column, c) => column.forEach((cell, r) => {
       const place = { column: c + 1, row: r + 1 };
-      const said = `${seat === 0 ? "your" : `${state.names[seat]}'s`} card, column ${c + 1}, row ${r + 1}: ${cellLabel(cell)}`;
+      const where = { column: c + 1, row: r + 1, card: cellLabel(cell), name: seatName(state.names, seat) };
+      const said = seat === 0 ? t("daily.place.cell_mine", where) : t("daily.place.cell_other", where);
       if (seat !== 0 || state.over || cell === null) {
         cells.push(skyjoCard(cell, { said }));
         return;
@@ -252,33 +302,34 @@ function skyjoBoard() {
       button.addEventListener("click", () => move({ type, ...place }));
       cells.push(button);
     }));
-    return el("div", { class: "grid-box" }, el("h4", {}, `${state.names[seat]} · score ${view.scores[seat]}`),
-      el("div", { class: `grid ${small ? "small" : ""}`, role: "group", "aria-label": `${state.names[seat]}'s grid` }, cells));
+    const name = seatName(state.names, seat);
+    return el("div", { class: "grid-box" }, el("h4", {}, t("daily.grid_heading", { name, score: view.scores[seat] })),
+      el("div", { class: `grid ${small ? "small" : ""}`, role: "group", "aria-label": t("daily.grid_label", { name }) }, cells));
   };
   const drawPile = spot(skyjoCard(HIDDEN), {
-    label: `draw pile: ${view.draw_count} cards`,
+    label: t("daily.place.draw", { count: view.draw_count }),
     disabled: !has("draw"),
     onClick: () => move({ type: "draw" }),
   });
   const discardPile = spot(view.discard_top === null ? slotEl("") : skyjoCard(view.discard_top), {
-    label: `discard pile: ${view.discard_top ?? "empty"}`,
+    label: view.discard_top === null ? t("daily.place.discard_none") : t("daily.place.discard_top", { card: view.discard_top }),
     cls: selected === "take" ? "selected" : "",
     pressed: selected === "take",
     disabled: !has("take"),
     onClick: () => { selected = selected === "take" ? null : "take"; draw(); },
   });
   const held = view.holding && !state.over
-    ? el("div", { class: "place" }, skyjoCard(view.drawn), "Drawn",
-      spot(document.createTextNode(selected === "let-go" ? "Keep it after all" : "Let it go"), {
-        label: selected === "let-go" ? "keep the drawn card" : "let the drawn card go and turn a card up",
+    ? el("div", { class: "place" }, skyjoCard(view.drawn), t("daily.caption.drawn"),
+      spot(document.createTextNode(selected === "let-go" ? t("daily.keep") : t("daily.let_go")), {
+        label: selected === "let-go" ? t("daily.keep_label") : t("daily.let_go_label"),
         pressed: selected === "let-go",
         onClick: () => { selected = selected === "let-go" ? null : "let-go"; draw(); },
       }))
     : null;
   return el("div", {},
     el("div", { class: "grids" }, view.grids.slice(1).map((_, k) => gridOf(k + 1, true))),
-    el("div", { class: "row" }, el("div", { class: "place" }, drawPile, `Draw · ${view.draw_count}`),
-      el("div", { class: "place" }, discardPile, "Discard"), held),
+    el("div", { class: "row" }, el("div", { class: "place" }, drawPile, t("daily.caption.draw", { count: view.draw_count })),
+      el("div", { class: "place" }, discardPile, t("daily.caption.discard_pile")), held),
     gridOf(0, false),
   );
 }
@@ -292,48 +343,54 @@ function skyjoCellAction(cell) {
 
 // -- words for the move log ---------------------------------------------------------------------
 
-function describe(event) {
-  const who = event.seat === null || event.seat === undefined ? "" : state.names[event.seat];
-  const d = event.detail || {};
-  switch (event.kind) {
-    case "played": return `${who} played ${d.card}${d.card === "W" ? ` as ${d.value}` : ""} from ${d.source === "discard" ? `discard pile ${d.pile}` : d.source} to building pile ${d.to}`;
-    case "discarded": return state.game === "skyjo" ? `${who} let a ${d.card} go and turned up a ${d.turned}` : `${who} discarded ${d.card} on discard pile ${d.pile}`;
-    case "completed": return `Building pile ${d.to} reached 12 and was cleared (R5.3)`;
-    case "took": return `${who} took the ${d.card} from the discard pile, replacing a ${d.replaced}`;
-    case "exchanged": return `${who} kept the drawn ${d.card}, replacing a ${d.replaced}`;
-    case "revealed": return `${who} turned up a ${d.card}`;
-    case "column_removed": return `${who}'s column ${d.column} of ${d.card}s was removed (S3.1)`;
-    case "closed": return `${who} turned up their last card: everyone else has one more turn (S4.1)`;
-    case "round_over": return state.game === "skyjo" ? `Round over: ${(d.points || []).map((p, s) => `${state.names[s]} ${p}`).join(", ")}` : d.winners?.length ? "The stock is empty: you won the round" : "The round stalled";
-    default: return null;
-  }
+/** The round's events in the tables' own sentences (js/render/log.js, js/games/skyjo/log.js). */
+function logLines(of) {
+  const model = { mySeat: 0, player: null, name: (seat) => seatName(of.names, seat) };
+  const describe = of.game === "skyjo" ? skyjoEvent : skipEvent;
+  return of.log.filter((event) => event.kind !== "turn").map((event) => describe(event, model)).filter(Boolean);
 }
 
 // -- the result --------------------------------------------------------------------------------
 
+/** The text to share, in the player's words: the deal's number and day, the result, then the
+ * marks ten to a line (no card of the deal). */
+function shareText(of) {
+  const game = gameOf(of.game);
+  const number = index?.number === undefined ? "" : index.number - daysBefore(index.day, of.day);
+  const head = t(of.practice ? "daily.share.head_practice" : "daily.share.head", { number, day: of.day });
+  const line = t("daily.share.line", { name: t(words(of.game).name), result: resultWords(game.unit, of.outcome.result, of.outcome.place) });
+  const marks = [...(of.marks || "")];
+  const rows = [];
+  for (let i = 0; i < marks.length; i += 10) rows.push(marks.slice(i, i + 10).join(""));
+  return [head, line, ...rows].join("\n");
+}
+
+function daysBefore(today, day) {
+  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
+}
+
 function finished() {
-  const game = gameOf(state.game);
+  const text = shareText(state);
   $("done").hidden = false;
   $("hint").hidden = true;
-  $("done-title").textContent = state.practice ? "Practice round over" : "Your daily result";
-  $("outcome").textContent = state.outcome.words;
-  $("share").textContent = state.share;
-  $("marks").replaceChildren(marksEl(state.marks || "", game.legend));
+  $("done-title").textContent = t(state.practice ? "daily.done.practice" : "daily.done.scored");
+  $("outcome").textContent = outcomeText();
+  $("share").textContent = text;
+  $("marks").replaceChildren(marksEl(state.marks || "", state.game));
   $("card-link").href = state.card;
   $("card").src = state.card;
-  $("card").alt = `Image card: ${state.share.split("\n")[1]}`;
+  $("card").alt = t("daily.image_card_alt", { headline: text.split("\n")[1] });
   $("again").dataset.game = state.game;
   $("again").dataset.day = state.day;
-  $("again").textContent = `Practice this deal (unscored)${game.name ? ` · ${game.name}` : ""}`;
   showBoard();
 }
 
 $("copy").addEventListener("click", async () => {
   try {
-    await navigator.clipboard.writeText(state.share);
-    $("copy").textContent = "Copied";
+    await navigator.clipboard.writeText($("share").textContent);
+    $("copy").textContent = t("daily.copied");
   } catch {
-    fail("Copying is not allowed here: select the text above instead.");
+    fail({ message: t("daily.error.copy") });
   }
 });
 $("again").addEventListener("click", (e) => start(e.target.dataset.game, e.target.dataset.day));
@@ -347,7 +404,7 @@ $("leave").addEventListener("click", async () => {
 $("hint").addEventListener("click", async () => {
   try {
     const advice = await api(`/api/daily/attempts/${state.attempt.id}/hint`, { auth: true });
-    $("status").textContent = `Hint: ${advice.reason || JSON.stringify(advice.action)}`;
+    $("status").textContent = t("daily.hint_text", { reason: advice.reason || JSON.stringify(advice.action) });
   } catch (error) {
     fail(error);
   }
@@ -360,31 +417,32 @@ async function showBoard() {
   const unit = gameOf(game).unit;
   try {
     const data = await api(`/api/daily/${game}/${index.day}/board`);
-    $("board-title").textContent = `Today's board · #${data.number}`;
+    $("board-title").textContent = t("daily.board_title_number", { number: data.number });
     const rows = data.board.map((row) => {
-      const see = el("button", { type: "button" }, "Moves");
+      const see = el("button", { type: "button" }, t("daily.moves"));
       see.addEventListener("click", () => showRecord(row.attempt));
       return el("tr", {},
         el("td", { class: "num" }, row.rank),
         el("td", {}, row.name),
-        el("td", { class: "num" }, row.result === null ? "failed" : `${row.result} ${unit}`),
-        el("td", { class: "marks" }, marksEl(row.marks || "", gameOf(game).legend)),
+        el("td", { class: "num" }, resultWords(unit, row.result, row.place)),
+        el("td", { class: "marks" }, marksEl(row.marks || "", game)),
         el("td", {}, see));
     });
-    $("rows").replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 5 }, "Nobody with a claimed name has finished today's deal yet."))]));
+    $("rows").replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 5 }, t("daily.board_empty")))]));
   } catch (error) {
     fail(error);
   }
 }
 
 /** The marks as coloured squares with their meaning in words (an emoji font is not everywhere). */
-function marksEl(marks, legend = {}) {
+function marksEl(marks, game) {
+  const legend = words(game).marks;
   const symbols = [...marks];
   const counts = {};
   for (const s of symbols) counts[s] = (counts[s] || 0) + 1;
-  const words = Object.entries(counts).map(([s, n]) => `${n} × ${legend[s] || s}`).join(", ");
-  return el("span", { class: "mark-row", role: "img", "aria-label": words || "no turns" },
-    symbols.map((s) => el("span", { class: "mark", "data-mark": s, title: legend[s] || s })));
+  const said = Object.entries(counts).map(([s, n]) => t("daily.marks_count", { count: n, what: legend[s] ? t(legend[s]) : s }));
+  return el("span", { class: "mark-row", role: "img", "aria-label": said.length ? list(said) : t("daily.marks_none") },
+    symbols.map((s) => el("span", { class: "mark", "data-mark": s, title: legend[s] ? t(legend[s]) : s })));
 }
 
 async function showRecord(attemptId) {
@@ -392,10 +450,7 @@ async function showRecord(attemptId) {
   box.hidden = false;
   try {
     const record = await api(`/api/daily/attempts/${attemptId}/record`, { auth: true });
-    const saved = state;
-    state = { game: record.attempt.game, names: record.names };
-    box.textContent = record.log.map(describe).filter(Boolean).join("\n");
-    state = saved;
+    box.textContent = logLines({ game: record.attempt.game, names: record.names, log: record.log }).join("\n");
   } catch (error) {
     box.textContent = error.message;
   }
@@ -406,12 +461,12 @@ async function showArchive() {
   try {
     const data = await api(`/api/daily/${game}/archive`, { auth: true });
     const items = data.days.map((day) => {
-      const mine = day.mine ? ` · you: ${resultText(gameOf(game), day.mine) || "unfinished"}` : "";
-      const link = el("button", { type: "button", disabled: !token() }, `#${day.number} · ${day.day}`);
+      const mine = day.mine ? t("daily.archive_mine", { result: resultText(gameOf(game), day.mine) || t("daily.unfinished") }) : null;
+      const link = el("button", { type: "button", disabled: !token() }, t("daily.archive_day", { number: day.number, day: day.day }));
       link.addEventListener("click", () => start(game, day.day));
-      return el("li", {}, link, mine);
+      return el("li", {}, link, mine ? " · " : null, mine);
     });
-    $("archive").replaceChildren(...(items.length ? items : [el("li", {}, "No past days yet.")]));
+    $("archive").replaceChildren(...(items.length ? items : [el("li", {}, t("daily.archive_none"))]));
   } catch (error) {
     fail(error);
   }
@@ -429,5 +484,5 @@ $("name-form").addEventListener("submit", async (e) => {
   }
 });
 
-header("Daily deal");
+header("daily.nav");
 load().catch(fail);

@@ -1,18 +1,23 @@
 /** The HTTP lobby API of docs/protocol.md, one function per endpoint. */
 import { forget, token } from "./identity.js";
+import { refusalText } from "./refusal.js";
 import { inviteQuery, rememberInvite } from "./invites.js";
 
 export class ApiError extends Error {
   constructor(status, error) {
-    super(error?.message || `request failed (${status})`);
+    super(error?.message || ""); // refusal.js words it; an empty one as error.unknown
     this.status = status;
     this.code = error?.code || "unknown";
+    this.reason = error?.reason || null;
+    this.params = error?.params || {};
     this.rule = error?.rule || null;
   }
 
-  /** The text shown to people: the rule id first when a game rule is the reason. */
+  /** The text shown to people, in their language: the rule id first when a game rule is the
+   * reason. */
   get text() {
-    return this.rule ? `${this.rule}: ${this.message}` : this.message;
+    const said = refusalText(this);
+    return this.rule ? `${this.rule}: ${said}` : said;
   }
 }
 
@@ -44,6 +49,8 @@ async function call(method, path, body) {
 const T = (id, sub = "") => `/api/tables/${encodeURIComponent(id)}${sub}${inviteQuery(id)}`;
 
 export const api = {
+  language: () => call("GET", "/api/me/language"),
+  setLanguage: (language) => call("PUT", "/api/me/language", { language }),
   createPlayer: (name) => call("POST", "/api/players", { name }),
   me: () => call("GET", "/api/me"),
   rename: (name) => call("PATCH", "/api/me", { name }),

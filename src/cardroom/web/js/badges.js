@@ -5,6 +5,7 @@
  */
 import { api } from "./api.js";
 import { h } from "./dom.js";
+import { num, t } from "./i18n.js";
 
 const KEEP_MS = 60_000;
 const cache = new Map(); // "game|mode|player" -> {at, badge} ; badge null while being read
@@ -42,10 +43,11 @@ export function badgesFor(game, mode, players) {
 export function badgeEl(badge) {
   if (!badge?.division) return null;
   const d = badge.division;
-  const text = d.id === "placement" ? `Placement · ${d.left} left` : d.name;
+  const name = d.id === "placement" ? null : t(`division.${d.id}`);
+  const text = d.id === "placement" ? t("badge.placement", { count: d.left }) : name;
   const title = d.id === "placement"
-    ? `Plays ${d.left} more ranked match${d.left === 1 ? "" : "es"} before a division`
-    : `${d.name} division${badge.division.rating != null ? ` · rating ${badge.division.rating}` : ""}`;
+    ? t("badge.placement_title", { count: d.left })
+    : badge.division.rating != null ? t("badge.division_rating", { name, rating: num(badge.division.rating) }) : t("badge.division", { name });
   return h("span", { class: "division-badge", "data-division": d.id, title }, text);
 }
 

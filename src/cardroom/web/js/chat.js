@@ -5,6 +5,8 @@
  * Built once and kept across the table's redraws (what is being typed stays); lines are text,
  * never markup.
  */
+import { t } from "./i18n.js";
+import { refusalText } from "./refusal.js";
 import { h, kept, mount } from "./dom.js";
 import { player } from "./identity.js";
 
@@ -33,17 +35,17 @@ export class ChatPanel {
   /** The panel, for a redraw of the table (the same element every time). */
   element() {
     if (this.el) return kept(this.el);
-    this.list = h("ol", { class: "chat-log", role: "log", "aria-label": "Chat lines", tabindex: "0" });
+    this.list = h("ol", { class: "chat-log", role: "log", "aria-label": t("chat.lines"), tabindex: "0", "data-empty": t("chat.empty") });
     this.input = h("input", { name: "chat", maxlength: String(CHAT_LENGTH), autocomplete: "off", "data-key": "chat-input",
-      placeholder: "Say something to the table", "aria-label": "Say something to the table" });
+      placeholder: t("chat.say"), "aria-label": t("chat.say") });
     this.note = h("p", { class: "chat-note", id: "chat-note", role: "status" });
     const form = h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.say(); } },
-      this.input, h("button", { type: "submit", class: "btn small" }, "Send"));
+      this.input, h("button", { type: "submit", class: "btn small" }, t("chat.send")));
     this.reporting = h("div", { class: "chat-report" });
     const reportPlayer = this.report ? h("button", { type: "button", class: "chat-report-open btn small",
-      onclick: () => this.openReport(null) }, "Report a player") : null;
+      onclick: () => this.openReport(null) }, t("chat.report_player")) : null;
     this.el = h("section", { class: "chat", id: "chat", "aria-labelledby": "chat-title" },
-      h("h2", { id: "chat-title" }, "Chat"), this.list, this.note, form, reportPlayer, this.reporting);
+      h("h2", { id: "chat-title" }, t("chat.title")), this.list, this.note, form, reportPlayer, this.reporting);
     this.update();
     return kept(this.el);
   }
@@ -55,15 +57,15 @@ export class ChatPanel {
     const all = this.lines();
     const shown = all.filter((line) => !muted.has(line.from.id));
     mount(this.list, shown.map((line) => h("li", { class: `chat-line${line.from.id === me ? " mine" : ""}` },
-      h("b", { class: "chat-who" }, line.from.id === me ? "You" : line.from.name), " ",
+      h("b", { class: "chat-who" }, line.from.id === me ? t("common.you") : line.from.name), " ",
       h("span", { class: "chat-text" }, line.text),
-      line.from.id === me ? null : h("button", { type: "button", class: "chat-mute", "aria-label": `Mute ${line.from.name}`,
-        onclick: () => this.mute(line.from.id, true) }, "Mute"),
+      line.from.id === me ? null : h("button", { type: "button", class: "chat-mute", "aria-label": t("chat.mute_label", { name: line.from.name }),
+        onclick: () => this.mute(line.from.id, true) }, t("chat.mute")),
       line.from.id === me || !this.report ? null : h("button", { type: "button", class: "chat-flag",
-        "aria-label": `Report ${line.from.name} for this line`, onclick: () => this.openReport(line.from, "chat") }, "Report"))));
+        "aria-label": t("chat.report_label", { name: line.from.name }), onclick: () => this.openReport(line.from, "chat") }, t("chat.report")))));
     const hidden = all.length - shown.length;
-    mount(this.note, hidden ? [`${hidden} line${hidden > 1 ? "s" : ""} from muted players hidden. `,
-      h("button", { type: "button", class: "btn small", id: "chat-unmute", onclick: () => this.mute(null, false) }, "Unmute all")] : null);
+    mount(this.note, hidden ? [`${t("chat.hidden", { count: hidden })} `,
+      h("button", { type: "button", class: "btn small", id: "chat-unmute", onclick: () => this.mute(null, false) }, t("chat.unmute"))] : null);
     this.list.scrollTop = this.list.scrollHeight;
   }
 
@@ -71,7 +73,7 @@ export class ChatPanel {
     const text = this.input.value.trim();
     if (!text) return;
     if (!this.send(text)) {
-      mount(this.note, "Not connected: the line was not sent.");
+      mount(this.note, t("chat.not_sent"));
       return;
     }
     this.input.value = "";
@@ -82,17 +84,17 @@ export class ChatPanel {
    * table's kept chat itself: nothing typed here can put words in anyone's mouth. */
   openReport(who, reason = "chat") {
     const others = who ? [who] : this.people();
-    if (!others.length) return mount(this.note, "Nobody else is at the table to report.");
-    const whom = h("select", { name: "player", "aria-label": "Player to report" },
+    if (!others.length) return mount(this.note, t("chat.nobody"));
+    const whom = h("select", { name: "player", "aria-label": t("chat.whom") },
       others.map((p) => h("option", { value: p.id }, p.name)));
-    const why = h("select", { name: "reason", "aria-label": "Reason" },
-      [["chat", "What they said"], ["name", "Their name"], ["stalling", "Stalling"], ["cheating", "Cheating"], ["other", "Something else"]]
-        .map(([value, text]) => h("option", { value, selected: value === reason ? "" : null }, text)));
-    const note = h("input", { name: "note", maxlength: "500", placeholder: "What happened (optional)", "aria-label": "What happened" });
-    const form = h("form", { class: "chat-report-form", "aria-label": "Report a player",
+    const why = h("select", { name: "reason", "aria-label": t("chat.reason") },
+      ["chat", "name", "stalling", "cheating", "other"]
+        .map((value) => h("option", { value, selected: value === reason ? "" : null }, t(`chat.reason.${value}`))));
+    const note = h("input", { name: "note", maxlength: "500", placeholder: t("chat.what_optional"), "aria-label": t("chat.what") });
+    const form = h("form", { class: "chat-report-form", "aria-label": t("chat.report_player"),
       onsubmit: (e) => { e.preventDefault(); this.sendReport(whom.value, why.value, note.value.trim()); } },
-      whom, why, note, h("button", { type: "submit", class: "btn small" }, "Send report"),
-      h("button", { type: "button", class: "btn small", onclick: () => mount(this.reporting, null) }, "Cancel"));
+      whom, why, note, h("button", { type: "submit", class: "btn small" }, t("chat.send_report")),
+      h("button", { type: "button", class: "btn small", onclick: () => mount(this.reporting, null) }, t("common.cancel")));
     mount(this.reporting, form);
     (who ? why : whom).focus();
   }
@@ -101,15 +103,15 @@ export class ChatPanel {
     try {
       await this.report({ player, reason, ...(note ? { note } : {}) });
       mount(this.reporting, null);
-      mount(this.note, h("span", { class: "chat-reported" }, "Thank you: the report went to the moderators, with the table's chat."));
+      mount(this.note, h("span", { class: "chat-reported" }, t("chat.thanks")));
     } catch (error) {
-      mount(this.note, h("span", { class: "chat-refused" }, error.message));
+      mount(this.note, h("span", { class: "chat-refused" }, error.text || error.message));
     }
   }
 
   /** A line the server refused (too long, too fast): said under the lines, nothing else. */
   refused(msg) {
-    if (this.note) mount(this.note, h("span", { class: "chat-refused" }, msg.message));
+    if (this.note) mount(this.note, h("span", { class: "chat-refused" }, refusalText(msg)));
   }
 
   /** Mute (or, with no player, unmute everyone): kept in this browser, for every table. */

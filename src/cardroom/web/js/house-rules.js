@@ -1,12 +1,13 @@
 /** The house-rules form (every engine option, with presets) and a one-line summary of a table. */
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 export const PRESETS = {
-  standard: { label: "Standard (official)", options: {} },
-  short: { label: "Short game: stock 10, to 200", options: { stock_size: 10, match_target: 200 } },
-  express: { label: "Express: stock 10, one round, 30 s turns", options: { stock_size: 10, match_target: null, turn_timer: 30 } },
-  learn: { label: "Learning: assist on, one round", options: { stock_size: 10, match_target: null, assist: true } },
-  teams: { label: "Teams of two (4 players)", seats: 4, options: { teams: true, team_discards: true } },
+  standard: { label: "rules.preset.standard", options: {} }, // labels: catalog keys (web/i18n)
+  short: { label: "rules.preset.short", options: { stock_size: 10, match_target: 200 } },
+  express: { label: "rules.preset.express", options: { stock_size: 10, match_target: null, turn_timer: 30 } },
+  learn: { label: "rules.preset.learn", options: { stock_size: 10, match_target: null, assist: true } },
+  teams: { label: "rules.preset.teams", seats: 4, options: { teams: true, team_discards: true } },
 };
 
 export const DEFAULTS = {
@@ -23,9 +24,9 @@ export const DEFAULTS = {
   hints: true,
 };
 
-const TARGETS = [[null, "Single round"], [25, "25"], [200, "200"], [500, "500 (official)"], [800, "800"]];
-const TIMERS = [[null, "Off"], [15, "15 s"], [30, "30 s"], [60, "60 s"], [120, "2 min"], [300, "5 min"]];
-const STOCKS = [["", "Official (30, or 20 with 5+)"], ["10", "Low / short: 10"], ["20", "Medium: 20"], ["30", "High: 30"], ["custom", "Custom…"]];
+const TARGETS = () => [[null, t("rules.single")], [25, "25"], [200, "200"], [500, t("keeper.new.official", { n: 500 })], [800, "800"]];
+const TIMERS = () => [[null, t("rules.off")], [15, t("sk.seconds", { count: 15 })], [30, t("sk.seconds", { count: 30 })], [60, t("sk.seconds", { count: 60 })], [120, t("lobby.minutes_short", { count: 2 })], [300, t("lobby.minutes_short", { count: 5 })]];
+const STOCKS = () => [["", t("rules.stock.official")], ["10", t("rules.stock.low")], ["20", t("rules.stock.medium")], ["30", t("rules.stock.high")], ["custom", t("rules.stock.custom")]];
 
 let uid = 0;
 
@@ -51,27 +52,27 @@ export function rulesForm({ seats = 2, options = {}, showSeats = true } = {}) {
   const id = `rules-${uid++}`;
   const o = { ...DEFAULTS, ...options };
   const stockValue = o.stock_size === null ? "" : ["10", "20", "30"].includes(String(o.stock_size)) ? String(o.stock_size) : "custom";
-  const custom = h("input", { type: "number", name: "stock_custom", min: "1", max: "90", value: o.stock_size ?? 5, class: "stock-custom", "aria-label": "Custom stock size", hidden: stockValue !== "custom" });
-  const stock = select("stock", STOCKS.map(([v, t]) => [v, t]), stockValue);
+  const custom = h("input", { type: "number", name: "stock_custom", min: "1", max: "90", value: o.stock_size ?? 5, class: "stock-custom", "aria-label": t("rules.stock.custom_label"), hidden: stockValue !== "custom" });
+  const stock = select("stock", STOCKS(), stockValue);
   stock.addEventListener("change", () => { custom.hidden = stock.value !== "custom"; });
-  const preset = h("select", { name: "preset", "aria-label": "Preset" },
-    h("option", { value: "" }, "Choose a preset…"),
-    Object.entries(PRESETS).map(([key, p]) => h("option", { value: key }, p.label)));
+  const preset = h("select", { name: "preset", "aria-label": t("rules.preset") },
+    h("option", { value: "" }, t("rules.preset.choose")),
+    Object.entries(PRESETS).map(([key, p]) => h("option", { value: key }, t(p.label))));
   const form = h("div", { class: "rules", id },
-    field("Preset", preset),
-    showSeats ? field("Seats", h("input", { type: "number", name: "seats", min: "1", max: "8", value: seats }), "1-8; a solo round is practice") : null,
-    h("div", { class: "stock-field" }, field("Stock size", stock), custom),
-    field("Match target", select("match_target", TARGETS, o.match_target)),
-    field("Turn timer", select("turn_timer", TIMERS, o.turn_timer)),
-    field("Who starts", select("starter", [["dealer_left", "Left of the dealer"], ["highest_stock", "Highest stock card"]], o.starter)),
-    field("Direction", select("direction", [["clockwise", "Clockwise"], ["counterclockwise", "Counter-clockwise"]], o.direction)),
+    field(t("rules.preset"), preset),
+    showSeats ? field(t("rules.seats"), h("input", { type: "number", name: "seats", min: "1", max: "8", value: seats }), t("rules.seats_hint")) : null,
+    h("div", { class: "stock-field" }, field(t("rules.stock_size"), stock), custom),
+    field(t("rules.target"), select("match_target", TARGETS(), o.match_target)),
+    field(t("rules.timer"), select("turn_timer", TIMERS(), o.turn_timer)),
+    field(t("rules.starter"), select("starter", [["dealer_left", t("rules.starter.left")], ["highest_stock", t("rules.starter.highest")]], o.starter)),
+    field(t("rules.direction"), select("direction", [["clockwise", t("rules.clockwise")], ["counterclockwise", t("rules.counterclockwise")]], o.direction)),
     h("div", { class: "checks" },
-      check("assist", "Assist: highlight where a card can go", o.assist),
-      check("hints", "Hints: the expert's next step on request (H); never at ranked tables", o.hints),
-      check("extra_deck", "Extra deck (+54 cards)", o.extra_deck),
-      check("no_wild_discards", "No wild discards", o.no_wild_discards),
-      check("teams", "Teams of two (4, 6 or 8 players)", o.teams),
-      check("team_discards", "Team discards (discard on your partner's piles)", o.team_discards)));
+      check("assist", t("rules.assist"), o.assist),
+      check("hints", t("rules.hints"), o.hints),
+      check("extra_deck", t("rules.extra_deck"), o.extra_deck),
+      check("no_wild_discards", t("rules.no_wild"), o.no_wild_discards),
+      check("teams", t("rules.teams"), o.teams),
+      check("team_discards", t("rules.team_discards"), o.team_discards)));
   const q = (name) => form.querySelector(`[name="${name}"]`);
   preset.addEventListener("change", () => {
     const p = PRESETS[preset.value];
@@ -116,15 +117,15 @@ export function rulesForm({ seats = 2, options = {}, showSeats = true } = {}) {
 export function summarize(options) {
   if (!options) return [];
   const out = [];
-  out.push(`stock ${options.stock_size ?? (options.players > 4 ? 20 : 30)}`);
-  out.push(options.match_target ? `to ${options.match_target}` : "one round");
-  if (options.teams) out.push(options.team_discards ? "teams, shared discards" : "teams");
-  if (options.turn_timer) out.push(`${options.turn_timer} s turns`);
-  if (options.assist) out.push("assist");
-  if (options.hints === false) out.push("no hints");
-  if (options.extra_deck) out.push("extra deck");
-  if (options.no_wild_discards) out.push("no wild discards");
-  if (options.starter === "highest_stock") out.push("highest stock starts");
-  if (options.direction === "counterclockwise") out.push("counter-clockwise");
+  out.push(t("rules.sum.stock", { n: options.stock_size ?? (options.players > 4 ? 20 : 30) }));
+  out.push(options.match_target ? t("keeper.to_goal", { goal: options.match_target }) : t("keeper.one_round"));
+  if (options.teams) out.push(t(options.team_discards ? "rules.sum.teams_shared" : "keeper.teams"));
+  if (options.turn_timer) out.push(t("rules.sum.timer", { count: options.turn_timer }));
+  if (options.assist) out.push(t("rules.sum.assist"));
+  if (options.hints === false) out.push(t("rules.sum.no_hints"));
+  if (options.extra_deck) out.push(t("rules.sum.extra_deck"));
+  if (options.no_wild_discards) out.push(t("rules.sum.no_wild"));
+  if (options.starter === "highest_stock") out.push(t("rules.sum.highest"));
+  if (options.direction === "counterclockwise") out.push(t("rules.sum.ccw"));
   return out;
 }

@@ -5,6 +5,9 @@
  */
 import { api } from "./api.js";
 import { h, mount, toast } from "./dom.js";
+import { has, num, t } from "./i18n.js";
+
+const tr = t; // where `t` is a table
 import { player, remember } from "./identity.js";
 import { GAME_NAMES, gameTitle, rulesFor } from "./games/index.js";
 import { LENGTHS as SKYJO_LENGTHS } from "./games/skyjo/rules.js";
@@ -13,16 +16,23 @@ import { badgeEl, badgesFor, modeOf } from "./badges.js";
 import { BOT_WAITS, QUEUE_MODES, RankedQueue } from "./queue.js";
 
 const LENGTHS = {
-  quick: { label: "Quick: stock 10, one round", options: { stock_size: 10, match_target: null } },
-  short: { label: "Short match: stock 10, to 200", options: { stock_size: 10, match_target: 200 } },
-  official: { label: "Official: stock 30, to 500", options: {} },
+  quick: { label: "lobby.length.quick", options: { stock_size: 10, match_target: null } }, // labels: catalog keys
+  short: { label: "lobby.length.short", options: { stock_size: 10, match_target: 200 } },
+  official: { label: "lobby.length.official", options: {} },
 };
 const POLL_MS = 4000;
 const GAME_KEY = "cardroom.game";
-const BLURBS = {
-  skip: "Build piles from 1 to 12; empty your stock first.",
-  skyjo: "Swap and turn cards on your grid of twelve; the lowest total wins.",
-};
+const BLURBS = { skip: "lobby.blurb.skip", skyjo: "lobby.blurb.skyjo" }; // catalog keys
+
+/** A bot level's name and what it does, in the player's words (the server's are English). */
+export function levelName(level) {
+  return has(`level.${level.id}`) ? t(`level.${level.id}`) : level.name;
+}
+
+function levelDescription(level, game) {
+  const key = `level.${game}.${level.id}`;
+  return has(key) ? t(key) : level.description;
+}
 
 export class Lobby {
   constructor(root, { levels, openTable }) {
@@ -46,7 +56,7 @@ export class Lobby {
       try {
         this.levelsByGame[this.game] = (await api.levels(this.game)).levels;
       } catch {
-        this.levelsByGame[this.game] = [{ id: "easy", name: "Easy", description: "" }];
+        this.levelsByGame[this.game] = [{ id: "easy", name: t("level.easy"), description: "" }];
       }
     }
     return this.levelsByGame[this.game];
@@ -64,7 +74,7 @@ export class Lobby {
   }
 
   gamePicker() {
-    return h("div", { class: "game-picker", role: "radiogroup", "aria-label": "Game", id: "game-picker" },
+    return h("div", { class: "game-picker", role: "radiogroup", "aria-label": t("lobby.game"), id: "game-picker" },
       GAME_NAMES.map((game) => h("button", {
         type: "button",
         role: "radio",
@@ -72,7 +82,7 @@ export class Lobby {
         "data-game": game,
         "aria-checked": String(game === this.game),
         onclick: () => (game === this.game ? null : this.chooseGame(game)),
-      }, h("b", {}, gameTitle(game)), h("small", {}, BLURBS[game]))));
+      }, h("b", {}, gameTitle(game)), h("small", {}, t(BLURBS[game])))));
   }
 
   show() {
@@ -82,7 +92,7 @@ export class Lobby {
       this.root.querySelector("input[name=name]")?.focus();
       return;
     }
-    this.list = h("div", { class: "table-list", id: "table-list", "aria-live": "polite" }, h("p", { class: "muted" }, "Loading tables…"));
+    this.list = h("div", { class: "table-list", id: "table-list", "aria-live": "polite" }, h("p", { class: "muted" }, t("lobby.loading_tables")));
     if (!this.levelsByGame[this.game]) {
       this.gameLevels().then((levels) => {
         this.levels = levels;
@@ -94,7 +104,7 @@ export class Lobby {
     mount(this.root, h("div", { class: "lobby", "data-game": this.game },
       h("section", { class: "panel hero", "aria-labelledby": "play-title" }, this.gamePicker(), this.playPanel(), this.rankedPanel()),
       h("section", { class: "panel", "aria-labelledby": "tables-title" },
-        h("h2", { id: "tables-title" }, "Open tables"), this.list),
+        h("h2", { id: "tables-title" }, t("lobby.open_tables")), this.list),
       h("section", { class: "panel", "aria-labelledby": "create-title" }, this.createPanel()),
       h("section", { class: "panel", "aria-labelledby": "join-title" }, this.joinPanel(), this.namePanel(true))));
     this.refresh();
@@ -108,15 +118,15 @@ export class Lobby {
   }
 
   namePanel(change = false) {
-    const input = h("input", { name: "name", required: true, maxlength: "32", autocomplete: "nickname", value: change ? player()?.name || "" : "", placeholder: "e.g. Ada" });
+    const input = h("input", { name: "name", required: true, maxlength: "32", autocomplete: "nickname", value: change ? player()?.name || "" : "", placeholder: t("keeper.name.placeholder") });
     const form = h("form", { class: change ? "name-form change" : "panel name-form", id: change ? "rename-form" : "name-form" },
-      change ? h("h3", {}, "Your name") : [
+      change ? h("h3", {}, t("keeper.name.label")) : [
         h("div", { class: "hero-cards", "aria-hidden": "true" }, [1, 2, 3, "W", 5].map((c) => cardEl(c))),
-        h("h1", {}, "Play Skip and Skyjo online"),
-        h("p", {}, "Against bots or friends, with house rules. Choose a name to start.")],
-      h("label", {}, h("span", {}, "Display name"), input),
-      h("button", { class: "btn primary", type: "submit" }, change ? "Change name" : "Continue"),
-      change ? h("small", { class: "muted" }, "You stay the same player: your seats and results keep the new name.") : null);
+        h("h1", {}, t("lobby.hero")),
+        h("p", {}, t("lobby.hero_sub"))],
+      h("label", {}, h("span", {}, t("lobby.display_name")), input),
+      h("button", { class: "btn primary", type: "submit" }, change ? t("lobby.change_name") : t("common.continue")),
+      change ? h("small", { class: "muted" }, t("lobby.same_player")) : null);
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       const name = input.value.trim();
@@ -125,7 +135,7 @@ export class Lobby {
         remember(out.player, out.token); // main.js routes again on "identity"
       } catch (error) {
         toast(error.text || error.message);
-        if (error.code === "name_claimed") toast("If that name is yours, sign in on the Leaderboards › Account page.", "info");
+        if (error.code === "name_claimed") toast(t("lobby.name_yours"), "info");
       }
     });
     return form;
@@ -144,34 +154,35 @@ export class Lobby {
 
   playPanel() {
     const bots = h("select", { name: "bots", id: "qp-bots" }, [1, 2, 3, 4, 5, 6, 7].map((n) =>
-      h("option", { value: n, selected: n === 1 }, `${n} bot${n > 1 ? "s" : ""}`)));
+      h("option", { value: n, selected: n === 1 }, t("lobby.bots", { count: n }))));
     const level = h("select", { name: "level", id: "qp-level", "aria-describedby": "qp-level-note" }, this.levels.map((l, i) =>
-      h("option", { value: l.id, selected: i === Math.min(1, this.levels.length - 1), title: l.description },
-        l.rating ? `${l.name} · ${l.rating.ordinal.toFixed(1)}` : l.name)));
+      h("option", { value: l.id, selected: i === Math.min(1, this.levels.length - 1), title: levelDescription(l, this.game) },
+        l.rating ? `${levelName(l)} · ${num(l.rating.ordinal, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}` : levelName(l))));
     const levelNote = h("p", { class: "level-note", id: "qp-level-note", "aria-live": "polite" });
     const sayLevel = () => {
       const chosen = this.levels.find((l) => l.id === level.value);
-      levelNote.textContent = chosen ? levelLine(chosen) : "";
+      levelNote.textContent = chosen ? levelLine(chosen, this.game) : "";
     };
     level.addEventListener("change", sayLevel);
     sayLevel();
     const skyjo = this.game === "skyjo";
     const lengths = skyjo ? SKYJO_LENGTHS : LENGTHS;
-    const length = h("select", { name: "length", id: "qp-length" }, Object.entries(lengths).map(([k, v]) => h("option", { value: k }, v.label)));
+    const length = h("select", { name: "length", id: "qp-length" }, Object.entries(lengths).map(([k, v]) => h("option", { value: k }, t(v.label))));
     const assist = h("input", { type: "checkbox", id: "qp-assist", checked: true });
-    const play = h("button", { type: "submit", class: "btn primary big", id: "quick-play", "aria-describedby": "qp-ranked" }, "Play against bots");
+    const play = h("button", { type: "submit", class: "btn primary big", id: "quick-play", "aria-describedby": "qp-ranked" }, t("lobby.play_bots"));
     const rankedNote = h("p", { class: "ranked-note", id: "qp-ranked", "aria-live": "polite" });
     const form = h("form", { class: "quick" },
-      h("h1", { id: "play-title" }, `Hello, ${player()?.name}!`),
+      h("h1", { id: "play-title" }, t("lobby.hello", { name: player()?.name })),
       h("div", { class: "row" },
-        h("label", {}, h("span", {}, "Opponents"), bots),
-        h("label", {}, h("span", {}, "Strength"), level),
-        h("label", {}, h("span", {}, "Length"), length)),
+        h("label", {}, h("span", {}, t("lobby.opponents")), bots),
+        h("label", {}, h("span", {}, t("lobby.strength")), level),
+        h("label", {}, h("span", {}, t("lobby.length")), length)),
       levelNote,
-      skyjo ? null : h("label", { class: "check" }, assist, " Show where cards can go (assist)"),
+      skyjo ? null : h("label", { class: "check" }, assist, ` ${t("lobby.assist")}`),
       h("div", { class: "row" }, play),
       rankedNote,
-      h("p", { class: "keeper-link" }, h("a", { href: "/keeper/", id: "open-keeper" }, "Playing with real cards? Keep the score here")));
+      h("p", { class: "keeper-link" }, h("a", { href: "/daily/", id: "open-daily" }, t("lobby.daily_link"))),
+      h("p", { class: "keeper-link" }, h("a", { href: "/keeper/", id: "open-keeper" }, t("lobby.keeper_link"))));
     const chosen = () => {
       const n = Number(bots.value);
       return skyjo ? { players: n + 1, ...lengths[length.value].options }
@@ -198,10 +209,10 @@ export class Lobby {
       // asked with our token, the server says whether it would rate us, and why not.
       note.dataset.rated = String(bots.ranked && bots.rated !== false);
       const botsSay = !bots.ranked
-        ? "Casual against bots: no rating changes (only the official rules with assist off are ranked)."
-        : bots.rated === false ? `Ranked rules against bots, but not rated for you yet: ${bots.why}.`
-          : "Ranked against bots: your rating changes.";
-      note.textContent = `${botsSay} ${people.ranked ? "Games with people are ranked." : "Games with people are casual."}`;
+        ? t("lobby.ranked.casual_bots")
+        : bots.rated === false ? t("lobby.ranked.not_rated", { why: bots.why })
+          : t("lobby.ranked.bots");
+      note.textContent = `${botsSay} ${t(people.ranked ? "lobby.ranked.people" : "lobby.ranked.people_casual")}`;
     } catch (error) {
       note.textContent = "";
       console.warn("cannot tell whether quick play is ranked:", error.message);
@@ -218,27 +229,27 @@ export class Lobby {
   /** The ranked queue: people near your rating, the official rules; a bot only if you ask. */
   rankedPanel() {
     const modes = QUEUE_MODES.filter((m) => this.game === "skip" || m.id !== "teams");
-    const mode = h("select", { name: "queue-mode", id: "queue-mode" }, modes.map((m) => h("option", { value: m.id }, m.label)));
+    const mode = h("select", { name: "queue-mode", id: "queue-mode" }, modes.map((m) => h("option", { value: m.id }, t(m.label))));
     const bot = h("select", { name: "queue-bot", id: "queue-bot" }, BOT_WAITS.map((w) =>
-      h("option", { value: w.value ?? "", selected: w.value === 60 }, w.label)));
-    const partner = h("input", { name: "queue-partner", id: "queue-partner", maxlength: "40", placeholder: "their player id (optional)" });
-    const partnerLabel = h("label", { hidden: true }, h("span", {}, "Partner"), partner);
+      h("option", { value: w.value ?? "", selected: w.value === 60 }, t(w.label, w.params))));
+    const partner = h("input", { name: "queue-partner", id: "queue-partner", maxlength: "40", placeholder: t("lobby.partner_id") });
+    const partnerLabel = h("label", { hidden: true }, h("span", {}, t("lobby.partner")), partner);
     const status = h("p", { class: "queue-status", id: "queue-status", "aria-live": "polite" });
-    const go = h("button", { type: "submit", class: "btn primary", id: "find-people" }, "Find a ranked match");
-    const cancel = h("button", { type: "button", class: "btn", id: "queue-cancel", hidden: true }, "Cancel");
+    const go = h("button", { type: "submit", class: "btn primary", id: "find-people" }, t("lobby.find"));
+    const cancel = h("button", { type: "button", class: "btn", id: "queue-cancel", hidden: true }, t("common.cancel"));
     const me = player();
     const mine = h("span", { class: "my-division", id: "my-division" });
     const showMine = () => {
       const badge = badgesFor(this.game, mode.value, [me?.id])[me?.id];
-      mine.replaceChildren(...(badge ? ["Your division: ", badgeEl(badge)] : []));
+      mine.replaceChildren(...(badge ? [t("lobby.your_division"), " ", badgeEl(badge)] : []));
     };
     const form = h("form", { class: "ranked-queue", id: "ranked-queue", "aria-labelledby": "queue-title" },
-      h("h2", { id: "queue-title" }, "Ranked match with people ", mine),
-      h("p", { class: "muted" }, "Matched by rating with players online now, official rules, assist off. ",
-        me ? h("small", {}, `Your id for a partner: `, h("code", { id: "my-id" }, me.id)) : null),
+      h("h2", { id: "queue-title" }, t("lobby.ranked_title"), " ", mine),
+      h("p", { class: "muted" }, t("lobby.ranked_how"), " ",
+        me ? h("small", {}, t("lobby.my_id"), " ", h("code", { id: "my-id" }, me.id)) : null),
       h("div", { class: "row" },
-        h("label", {}, h("span", {}, "Mode"), mode),
-        h("label", {}, h("span", {}, "Offer me a bot"), bot),
+        h("label", {}, h("span", {}, t("lobby.mode")), mode),
+        h("label", {}, h("span", {}, t("lobby.offer_bot")), bot),
         partnerLabel),
       h("div", { class: "row" }, go, cancel),
       status);
@@ -252,12 +263,12 @@ export class Lobby {
     this.queue?.cancel();
     this.queue = new RankedQueue(status, {
       onMatched: (m) => {
-        toast(m.ranked ? "Matched! A ranked match with people." : `Nobody near your level yet: a casual match against the ${m.bot} bot (unranked).`, "info");
+        toast(m.ranked ? t("lobby.matched") : t("lobby.matched_bot", { bot: m.bot }), "info");
         this.openTable(m.table);
       },
       onEnd: idle,
     });
-    cancel.addEventListener("click", () => { this.queue.cancel(); status.textContent = "Left the queue."; });
+    cancel.addEventListener("click", () => { this.queue.cancel(); status.textContent = t("lobby.left_queue"); });
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       if (this.queue.waiting) return;
@@ -275,19 +286,19 @@ export class Lobby {
   createPanel() {
     const rules = rulesFor(this.game).rulesForm({ seats: 2 });
     const visibility = h("select", { name: "visibility" },
-      h("option", { value: "public" }, "Public: listed in the lobby"),
-      h("option", { value: "private" }, "Private: join by its name"));
-    const name = h("input", { name: "table-name", maxlength: "32", placeholder: "e.g. friday-night" });
+      h("option", { value: "public" }, t("lobby.public")),
+      h("option", { value: "private" }, t("lobby.private")));
+    const name = h("input", { name: "table-name", maxlength: "32", placeholder: t("lobby.table_name_example") });
     const abandon = h("select", { name: "abandon" },
-      [[120, "2 minutes"], [300, "5 minutes"], [900, "15 minutes"], [3600, "1 hour"]].map(([v, t]) => h("option", { value: v, selected: v === 300 }, t)));
+      [[120, t("lobby.minutes", { count: 2 })], [300, t("lobby.minutes", { count: 5 })], [900, t("lobby.minutes", { count: 15 })], [3600, t("lobby.hours", { count: 1 })]].map(([v, text]) => h("option", { value: v, selected: v === 300 }, text)));
     const form = h("form", { class: "create", id: "create-form" },
-      h("h2", { id: "create-title" }, `Create a ${gameTitle(this.game)} table`),
+      h("h2", { id: "create-title" }, t("lobby.create_title", { game: gameTitle(this.game) })),
       h("div", { class: "row" },
-        h("label", {}, h("span", {}, "Who can join"), visibility),
-        h("label", {}, h("span", {}, "Table name"), name),
-        h("label", {}, h("span", {}, "Close when empty for"), abandon)),
-      h("details", { class: "house-rules" }, h("summary", {}, "House rules"), rules.el),
-      h("button", { type: "submit", class: "btn primary", id: "create-table" }, "Create the table"));
+        h("label", {}, h("span", {}, t("lobby.who_joins")), visibility),
+        h("label", {}, h("span", {}, t("lobby.table_name")), name),
+        h("label", {}, h("span", {}, t("lobby.close_after")), abandon)),
+      h("details", { class: "house-rules" }, h("summary", {}, t("lobby.house_rules")), rules.el),
+      h("button", { type: "submit", class: "btn primary", id: "create-table" }, t("lobby.create")));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       const { seats, options } = rules.read();
@@ -304,16 +315,16 @@ export class Lobby {
   }
 
   joinPanel() {
-    const name = h("input", { name: "join-name", required: true, maxlength: "32", placeholder: "the table's name" });
+    const name = h("input", { name: "join-name", required: true, maxlength: "32", placeholder: t("lobby.join_placeholder") });
     const form = h("form", { class: "join", id: "join-form" },
-      h("h2", { id: "join-title" }, "Join a private table"),
-      h("label", {}, h("span", {}, "Table name"), name),
-      h("button", { type: "submit", class: "btn" }, "Join"));
+      h("h2", { id: "join-title" }, t("lobby.join_title")),
+      h("label", {}, h("span", {}, t("lobby.table_name")), name),
+      h("button", { type: "submit", class: "btn" }, t("lobby.join")));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       await this.guard(async () => {
         const out = await api.named({ game: this.game, name: name.value.trim(), seats: 2, options: { players: 2 } });
-        if (out.created) toast(`No table “${name.value.trim()}” was open, so a new one was made: invite your friends.`, "info");
+        if (out.created) toast(t("lobby.made", { name: name.value.trim() }), "info");
         this.openTable(out.table.id);
       });
     });
@@ -326,7 +337,7 @@ export class Lobby {
       // The first page only: the server puts tables with a free seat first.
       ({ tables, total } = await api.tables());
     } catch (error) {
-      mount(this.list, h("p", { class: "muted" }, `The table list is not available: ${error.message}`));
+      mount(this.list, h("p", { class: "muted" }, t("lobby.no_list", { reason: error.text })));
       return;
     }
     if (!this.list.isConnected) return;
@@ -337,27 +348,27 @@ export class Lobby {
 
   drawTables(tables, total) {
     if (!tables.length) {
-      mount(this.list, h("p", { class: "muted" }, "No public table is open. Create one, or play against bots."));
+      mount(this.list, h("p", { class: "muted" }, t("lobby.no_tables")));
       return;
     }
     const me = player();
     const more = total > tables.length
-      ? h("p", { class: "muted" }, `Showing ${tables.length} of ${total} open tables.`) : null;
+      ? h("p", { class: "muted" }, t("lobby.showing", { shown: tables.length, count: total })) : null;
     mount(this.list, h("ul", { class: "tables" }, tables.map((t) => {
       const taken = t.seats.filter((s) => s.player || s.bot).length;
       const mine = t.seats.some((s) => s.player?.id === me?.id);
       const canJoin = t.status !== "playing" && t.free_seats > 0;
       return h("li", { class: "table-item", "data-table": t.id },
         h("div", { class: "t-main" },
-          h("b", {}, t.name || `${t.owner?.name ?? "Someone"}'s table`),
+          h("b", {}, t.name || (t.owner?.name ? tr("lobby.owners_table", { name: t.owner.name }) : tr("lobby.someones_table"))),
           h("span", { class: `game-tag ${t.game || "skip"}` }, gameTitle(t.game)),
-          h("span", { class: `status ${t.status}` }, t.status),
-          h("small", {}, `${taken}/${t.seats.length} seated · ${rulesFor(t.game).summarize(t.options).join(" · ")}`),
+          h("span", { class: `status ${t.status}` }, tr(`lobby.status.${t.status}`)),
+          h("small", {}, `${tr("lobby.seated", { taken, count: t.seats.length })} · ${rulesFor(t.game).summarize(t.options).join(" · ")}`),
           this.seatedNames(t)),
         h("div", { class: "t-actions" },
-          mine ? h("button", { type: "button", class: "btn small primary", onclick: () => this.openTable(t.id) }, "Back to my seat")
-            : canJoin ? h("button", { type: "button", class: "btn small primary", onclick: () => this.join(t.id) }, "Join") : null,
-          h("button", { type: "button", class: "btn small", onclick: () => this.openTable(t.id) }, "Watch")));
+          mine ? h("button", { type: "button", class: "btn small primary", onclick: () => this.openTable(t.id) }, tr("lobby.back"))
+            : canJoin ? h("button", { type: "button", class: "btn small primary", onclick: () => this.join(t.id) }, tr("lobby.join")) : null,
+          h("button", { type: "button", class: "btn small", onclick: () => this.openTable(t.id) }, tr("keeper.watch"))));
     })), more);
   }
 
@@ -366,7 +377,7 @@ export class Lobby {
     const badges = badgesFor(t.game || "skip", modeOf(t), t.seats.map((s) => s.player?.id));
     const names = t.seats.map((s) => (s.player
       ? h("span", { class: "seated" }, s.player.name, " ", badgeEl(badges[s.player.id]))
-      : h("span", { class: "seated" }, s.bot ? `${s.bot.name} bot` : "—")));
+      : h("span", { class: "seated" }, s.bot ? tr("lobby.bot_named", { name: levelName({ id: s.bot.level, name: s.bot.name }) }) : "—")));
     return h("small", { class: "muted seated-names" }, names.flatMap((n, i) => (i ? [", ", n] : [n])));
   }
 
@@ -394,9 +405,11 @@ export class Lobby {
 
 /** A level in words: what it does, and its measured rating on the league's scale (the one
  * players' ratings are shown on), with its 95% interval (`cardroom calibrate`). */
-export function levelLine(level) {
+export function levelLine(level, game = "skip") {
   const r = level.rating;
-  if (!r) return level.description;
-  const measured = `Rated ${r.ordinal.toFixed(1)} (95%: ${r.low.toFixed(1)}–${r.high.toFixed(1)}; ${r.games.toLocaleString("en")} calibration games)`;
-  return level.description ? `${level.description} ${measured}.` : `${measured}.`;
+  const description = levelDescription(level, game);
+  if (!r) return description;
+  const one = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+  const measured = t("lobby.level_rated", { rating: num(r.ordinal, one), low: num(r.low, one), high: num(r.high, one), count: r.games });
+  return description ? `${description} ${measured}` : measured;
 }

@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { rememberInvite } from "./invites.js";
 import { $, toast } from "./dom.js";
+import { adopt, languagePicker, t, translatePage } from "./i18n.js";
 import { player, renewed, token } from "./identity.js";
 import { Lobby } from "./lobby.js";
 import { TableScreen } from "./table.js";
@@ -55,7 +56,7 @@ function setupTools() {
   const paint = () => {
     const on = sound.enabled();
     button.setAttribute("aria-pressed", String(on));
-    button.title = on ? "Sounds on (M)" : "Sounds off (M)";
+    button.title = t(on ? "top.sounds_on" : "top.sounds_off");
   };
   button.addEventListener("click", () => {
     sound.setEnabled(!sound.enabled());
@@ -90,7 +91,7 @@ async function renewToken() {
     const out = await api.me();
     renewed(out.player, out.token);
   } catch (error) {
-    if (error.status === 401) toast(`${error.message}.`);
+    if (error.status === 401) toast(error.text);
     return;
   }
   syncRewards();
@@ -122,7 +123,14 @@ async function syncRewards() {
   }
 }
 
+/** The account's language, kept with the player (PUT /api/me/language). */
+async function saveLanguage(code) {
+  if (token()) await api.setLanguage(code);
+}
+
 async function boot() {
+  translatePage();
+  $("#lang-slot")?.replaceWith(languagePicker({ save: saveLanguage }));
   applyTheme();
   setupTools();
   showIdentity();
@@ -133,11 +141,12 @@ async function boot() {
   try {
     ({ levels } = await api.levels());
   } catch {
-    levels = [{ id: "easy", name: "Easy", description: "" }];
+    levels = [{ id: "easy", name: t("level.easy"), description: "" }];
   }
   window.addEventListener("hashchange", route);
   route();
   renewToken();
+  if (token()) api.language().then(({ language }) => adopt(language)).catch(() => {});
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 }
 

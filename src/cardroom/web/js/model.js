@@ -2,6 +2,8 @@
  * What the client knows about one table, built only from server messages (never from rules):
  * the Table object, this seat's view, the `legal` list, the turn deadline and a move log.
  */
+import { t } from "./i18n.js";
+
 const LOG_KEEP = 80;
 /** The league's events told after a match (docs/league.md). */
 export const LEAGUE_NEWS = ["unrated", "achievement", "rating", "division", "unlock"];
@@ -159,9 +161,9 @@ export class TableModel {
 
   /** A match seat's display name; "You" for mine. */
   name(matchSeat, { you = true } = {}) {
-    if (you && matchSeat === this.mySeat) return "You";
+    if (you && matchSeat === this.mySeat) return t("common.you");
     const seat = this.table?.seats?.[this.tableSeat(matchSeat)];
-    const name = seat?.player?.name || seat?.bot?.name || `Seat ${matchSeat + 1}`;
+    const name = seat?.player?.name || seat?.bot?.name || t("common.seat", { n: matchSeat + 1 });
     // Two "Easy" bots (or two Adas) are told apart by their seat number.
     const same = (this.table?.seats || []).filter((s) => (s.player?.name || s.bot?.name) === name);
     return same.length > 1 ? `${name} ${this.tableSeat(matchSeat) + 1}` : name;

@@ -5,19 +5,21 @@
  */
 import { h, mount } from "./dom.js";
 import { token } from "./identity.js";
+import { num, t } from "./i18n.js";
+import { refusalText } from "./refusal.js";
 
 export const QUEUE_MODES = [
-  { id: "2p", label: "2 players" },
-  { id: "3p+", label: "3–4 players" },
-  { id: "teams", label: "Teams of two" },
+  { id: "2p", label: "queue.mode.2p" }, // labels: catalog keys (web/i18n)
+  { id: "3p+", label: "queue.mode.3p" },
+  { id: "teams", label: "queue.mode.teams" },
 ];
 export const BOT_WAITS = [
-  { value: null, label: "never: keep looking" },
-  { value: 15, label: "after 15 s" },
-  { value: 30, label: "after 30 s" },
-  { value: 60, label: "after 1 min" },
-  { value: 120, label: "after 2 min" },
-  { value: 300, label: "after 5 min" },
+  { value: null, label: "queue.wait.never" },
+  { value: 15, label: "queue.wait.seconds", params: { count: 15 } },
+  { value: 30, label: "queue.wait.seconds", params: { count: 30 } },
+  { value: 60, label: "queue.wait.minutes", params: { count: 1 } },
+  { value: 120, label: "queue.wait.minutes", params: { count: 2 } },
+  { value: 300, label: "queue.wait.minutes", params: { count: 5 } },
 ];
 
 export class RankedQueue {
@@ -36,7 +38,7 @@ export class RankedQueue {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/queue`);
     this.ws = ws;
-    this.say("Joining the queue…");
+    this.say(t("queue.joining"));
     ws.addEventListener("open", () => {
       ws.send(JSON.stringify({ type: "hello", token: token() }));
       const wanted = { type: "queue", game, mode, bot_after: botAfter };
@@ -51,17 +53,17 @@ export class RankedQueue {
 
   heard(m) {
     if (m.type === "queued" || m.type === "searching") {
-      const near = m.near.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-      this.say(`Looking for players near ${near} … ±${m.gap.toFixed(1)}`, `waited ${m.waited} s · ranked`);
+      const one = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+      this.say(t("queue.looking", { near: num(m.near, one), gap: num(m.gap, one) }), t("queue.waited", { count: m.waited }));
     } else if (m.type === "partner_wait") {
-      this.say("Waiting for your partner to queue with you…", `they choose Teams and enter your id`);
+      this.say(t("queue.partner_wait"), t("queue.partner_how"));
     } else if (m.type === "matched") {
       const ws = this.ws;
       this.ws = null;
       ws?.close();
       this.onMatched(m);
     } else if (m.type === "error") {
-      this.say(`Not queued: ${m.message}`);
+      this.say(t("queue.refused", { reason: refusalText(m) }));
     } else if (m.type === "left") {
       this.say(m.reason);
     }

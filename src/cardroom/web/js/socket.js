@@ -7,15 +7,16 @@
  * "reconnecting" at once (status events), instead of a table that looks alive and is not.
  */
 import { api } from "./api.js";
+import { t } from "./i18n.js";
 import { token as currentToken } from "./identity.js";
 import { inviteQuery } from "./invites.js";
 
 const FATAL = new Map([
-  [4401, "Your sign-in has ended or was not accepted; choose a name or sign in again."],
-  [4404, "This table does not exist any more."],
-  [4408, "Too many messages; the connection was closed."],
-  [4403, "This account is banned; the Account page says why and until when."],
-  [4429, "Too many connections to this table (yours, or everyone's); close another tab or try later."],
+  [4401, "socket.signed_out"], // catalog keys (web/i18n)
+  [4404, "socket.no_table"],
+  [4408, "socket.too_many_messages"],
+  [4403, "socket.banned"],
+  [4429, "socket.too_many_connections"],
 ]);
 
 const PING_EVERY_MS = 15000;
@@ -130,7 +131,7 @@ export class TableSocket extends EventTarget {
     if (FATAL.has(event.code)) {
       this.closed = true;
       this.setStatus("closed");
-      this.dispatchEvent(new CustomEvent("fatal", { detail: { code: event.code, message: FATAL.get(event.code) } }));
+      this.dispatchEvent(new CustomEvent("fatal", { detail: { code: event.code, message: t(FATAL.get(event.code)) } }));
       // 4401 is also a missed hello: ask the lobby API, which forgets a refused token (api.js).
       if (event.code === 4401) api.me().catch(() => {});
       return;

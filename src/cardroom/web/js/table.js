@@ -6,6 +6,8 @@
  */
 import { api } from "./api.js";
 import { $, h, kept, mount, patch, toast } from "./dom.js";
+import { date, t } from "./i18n.js";
+import { refusalText } from "./refusal.js";
 import { player, token } from "./identity.js";
 import { LEAGUE_NEWS, TableModel } from "./model.js";
 import { TableSocket } from "./socket.js";
@@ -27,10 +29,12 @@ import { SeatRatings } from "./ratings.js";
 /** What a moderator's word says, for the chat's note: a sanction (what, why, until when) or a
  * notice (a table closed by a moderator). */
 function sanctionText(msg) {
-  if (msg.type === "notice") return `A moderator closed this table: ${msg.message}`;
+  if (msg.type === "notice") return t("table.mod.closed", { reason: msg.message });
   const s = msg.sanction;
-  const until = s.until ? ` until ${new Date(s.until).toLocaleString()}` : "";
-  return s.lifted ? `A moderator lifted this: ${s.words}.` : `A moderator: ${s.words}${["mute", "rank_ban", "ban"].includes(s.kind) ? until : ""}. Reason: ${s.reason}`;
+  if (s.lifted) return t("table.mod.lifted", { words: s.words });
+  const timed = s.until && ["mute", "rank_ban", "ban"].includes(s.kind);
+  const params = { words: s.words, reason: s.reason, until: timed ? date(s.until, { dateStyle: "medium", timeStyle: "short" }) : "" };
+  return t(timed ? "table.mod.until" : "table.mod.said", params);
 }
 
 export class TableScreen {
@@ -69,7 +73,7 @@ export class TableScreen {
   }
 
   async open() {
-    mount(this.root, h("p", { class: "loading" }, "Opening the table…"));
+    mount(this.root, h("p", { class: "loading" }, t("table.opening")));
     try {
       const { table } = await api.table(this.tableId);
       this.model.table = table;
@@ -79,8 +83,8 @@ export class TableScreen {
       $("#rules-link")?.setAttribute("href", `/rules/${table.game || "skip"}`);
       if (table.game && table.game !== "skip") ({ levels: this.levels } = await api.levels(table.game));
     } catch (error) {
-      mount(this.root, h("section", { class: "panel" }, h("h1", {}, "This table cannot be opened"), h("p", {}, error.message),
-        h("button", { class: "btn", onclick: () => this.onExit() }, "Back to the lobby")));
+      mount(this.root, h("section", { class: "panel" }, h("h1", {}, t("table.cannot_open")), h("p", {}, error.text || error.message),
+        h("button", { class: "btn", onclick: () => this.onExit() }, t("table.back_to_lobby"))));
       return;
     }
     this.connect();
@@ -219,7 +223,7 @@ export class TableScreen {
     const news = events.filter((event) => LEAGUE_NEWS.includes(event.kind));
     if (!news.length) return;
     this.awardsDismissed = false;
-    announce(`League news: ${news.map((event) => this.describe(event)).join(". ")}`);
+    announce(t("table.league_news", { news: news.map((event) => this.describe(event)).join(". ") }));
     this.render();
   }
 
@@ -247,15 +251,13 @@ export class TableScreen {
     const resent = mine && this.pending.resent;
     if (mine) this.pending = null;
     if (msg.code === "stale" || msg.code === "no_match") this.socket.resync();
-    const message = resent && msg.code === "stale"
-      ? "The game moved on while your move was on its way: it was not played. Look again."
-      : msg.message;
+    const message = resent && msg.code === "stale" ? t("table.moved_on") : refusalText(msg);
     this.refusal = { rule: msg.rule, code: msg.code, message };
     sound.play("refuse");
-    announce(`Refused: ${msg.rule ? `${msg.rule}, ` : ""}${msg.message}`);
+    announce(t(msg.rule ? "table.refused_rule" : "table.refused", { rule: msg.rule, reason: message }));
     this.render();
     this.play?.refused(target);
-    if (!this.model.view) toast(msg.message);
+    if (!this.model.view) toast(message);
   }
 
   keepSelectionValid() {
@@ -281,9 +283,9 @@ export class TableScreen {
       }
     }
     if (!wasMyTurn && this.model.myTurn) {
-      announce("Your turn");
+      announce(t("table.your_turn"));
       sound.play("turn");
-      callAttention("Your turn");
+      callAttention(t("table.your_turn"));
     } else if (wasMyTurn && !this.model.myTurn) {
       stopAttention();
     }
@@ -297,7 +299,7 @@ export class TableScreen {
     this.updateStatus();
     if (!m.table) return;
     if (!m.view && m.table.status === "playing" && this.socket?.status !== "closed") {
-      patch(this.root, this.toolbar(), h("p", { class: "loading" }, "Dealing you back in…"));
+      patch(this.root, this.toolbar(), h("p", { class: "loading" }, t("table.dealing_back")));
       return;
     }
     if (!m.view) {
@@ -372,14 +374,14 @@ export class TableScreen {
     let text = "";
     let cls = "";
     if (conn === "reconnecting" || conn === "connecting" || conn === "offline") {
-      text = { connecting: "Connecting…", reconnecting: "Reconnecting…", offline: "Offline: reconnecting…" }[conn];
+      text = t(`table.conn.${conn}`);
       cls = "warn";
-    } else if (m.view && m.result) text = "Match over";
-    else if (m.view && m.view.result) text = "Round over";
+    } else if (m.view && m.result) text = t("table.match_over");
+    else if (m.view && m.view.result) text = t("table.round_over");
     else if (m.view) {
-      text = m.myTurn ? "Your turn" : `${m.name(m.view.current)}'s turn`;
+      text = m.myTurn ? t("table.your_turn") : t("table.whose_turn", { name: m.name(m.view.current) });
       cls = m.myTurn ? "mine" : "";
-    } else if (m.table) text = m.table.status === "finished" ? "Match over" : "Waiting to start";
+    } else if (m.table) text = m.table.status === "finished" ? t("table.match_over") : t("table.waiting_start");
     mount(el, h("span", { class: `turn-status ${cls}`, id: "turn-status" }, text), h("span", { class: "timer big", "data-timer": "" }));
     this.updateClock();
   }
@@ -419,9 +421,9 @@ export class TableScreen {
     const p = this.pending;
     const open = this.socket?.status === "open";
     let pending = "";
-    if (p && !open) pending = "Your move is waiting: it will be sent when the connection is back…";
-    else if (p && performance.now() - p.since > PENDING_SHOWN_AFTER_MS) pending = p.resent ? "Sending your move again…" : "Sending your move…";
-    const down = !open && this.socket ? "Connection lost: reconnecting… The table is paused for you until it is back." : "";
+    if (p && !open) pending = t("table.move_waiting");
+    else if (p && performance.now() - p.since > PENDING_SHOWN_AFTER_MS) pending = t(p.resent ? "table.move_resending" : "table.move_sending");
+    const down = !open && this.socket ? t("table.connection_lost") : "";
     const text = [this.notice, pending || (this.notice ? "" : down)].filter(Boolean).join(" ");
     const state = pending ? "pending" : this.notice ? "notice" : down ? "offline" : "";
     return { text, state };
@@ -456,7 +458,7 @@ export class TableScreen {
   onClick(e) {
     if (!this.play || !this.model.view) return;
     if (this.socket && this.socket.status !== "open" && e.target.closest("#board")) {
-      this.notice = "Not connected: nothing can be played until the connection is back (reconnecting…).";
+      this.notice = t("table.not_connected");
       this.updateMoveStatus();
       return;
     }
@@ -466,12 +468,12 @@ export class TableScreen {
 
   send(action, target) {
     if (this.pending) {
-      this.notice = "One move at a time: your last move is still on its way.";
+      this.notice = t("table.one_at_a_time");
       this.updateMoveStatus();
       return;
     }
     if (!this.socket?.open) {
-      this.notice = "Not connected: the move was not sent. Reconnecting…";
+      this.notice = t("table.not_sent");
       this.render();
       return;
     }
@@ -486,7 +488,7 @@ export class TableScreen {
   onKey(key) {
     if (!this.model.view) return false;
     if (this.socket && this.socket.status !== "open" && key !== "escape" && key !== "l") {
-      this.notice = "Not connected: nothing can be played until the connection is back (reconnecting…).";
+      this.notice = t("table.not_connected");
       this.updateMoveStatus();
       return false;
     }
@@ -501,7 +503,7 @@ export class TableScreen {
     }
     if (key === "l") {
       const lines = this.model.log.map((ev) => this.describe(ev)).filter(Boolean).slice(-3);
-      announce(lines.join(". ") || "No moves yet");
+      announce(lines.join(". ") || t("table.no_moves"));
       return true;
     }
     return this.play?.onKey(key) ?? false;
@@ -520,7 +522,7 @@ export class TableScreen {
 
   askHint() {
     if (!this.model.myTurn) {
-      this.hint = { error: "A hint is for your own turn.", seq: this.model.viewSeq };
+      this.hint = { error: t("table.hint_own_turn"), seq: this.model.viewSeq };
     } else if (this.socket?.hint()) {
       this.hint = { waiting: true, seq: this.model.viewSeq };
     }
@@ -528,7 +530,7 @@ export class TableScreen {
   }
 
   showHint(msg) {
-    this.hint = msg.type === "hint" ? msg : { error: msg.message, seq: this.model.viewSeq };
+    this.hint = msg.type === "hint" ? msg : { error: refusalText(msg), seq: this.model.viewSeq };
     this.render();
   }
 
@@ -544,7 +546,7 @@ export class TableScreen {
     const hint = this.currentHint();
     if (!hint) return null;
     return h("p", { class: `hint-line${hint.error ? " refused" : ""}`, id: "hint", role: "status" },
-      h("b", {}, hint.error ? "No hint: " : "Hint: "), hint.error || `${hint.reason}.`);
+      h("b", {}, t(hint.error ? "table.no_hint" : "table.hint")), " ", hint.error || `${hint.reason}.`);
   }
 
   select(sel) {

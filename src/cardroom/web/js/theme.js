@@ -4,11 +4,11 @@
  * attribute). The last themes are rewards, chosen once unlocked (js/main.js). */
 const KEY = "cardroom.theme";
 export const THEMES = [
-  { id: "felt", name: "Felt green" },
-  { id: "midnight", name: "Midnight blue" },
-  { id: "walnut", name: "Walnut" },
-  { id: "stadium", name: "Stadium lights" }, // unlocked by rewards (docs/league.md)
-  { id: "podium", name: "Podium gold" },
+  { id: "felt", name: "theme.felt" }, // names: catalog keys (web/i18n)
+  { id: "midnight", name: "theme.midnight" },
+  { id: "walnut", name: "theme.walnut" },
+  { id: "stadium", name: "theme.stadium" }, // unlocked by rewards (docs/league.md)
+  { id: "podium", name: "theme.podium" },
 ];
 
 export function theme() {

@@ -5,23 +5,15 @@
  * a click on the table go on playing) and the part it names is ringed (`body[data-walk]`).
  */
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const KEY = "cardroom.walkthrough";
 
-/** Each game's steps: where it points (a `data-walk` value the CSS rings) and what it says. */
+/** Each game's steps: where it points (a `data-walk` value the CSS rings) and what it says
+ * (`walk.<game>.<n>.title` and `.text` in the catalogs). */
 const STEPS = {
-  skip: [
-    { at: "stock", title: "Your stock", text: "Empty your stock first and you win the round. Its top card can always be played on a building pile." },
-    { at: "hand", title: "Your hand", text: "Up to five cards. Your turn starts by drawing up to five, and you draw five again if you play them all." },
-    { at: "builds", title: "The building piles", text: "Everyone builds here, from 1 up to 12 in order. A wild counts as the number the pile needs. Playing here keeps your turn going." },
-    { at: "discards", title: "Your discard piles", text: "Putting a hand card on one of your discard piles ends your turn. Their top cards can be played later." },
-  ],
-  skyjo: [
-    { at: "grid", title: "Your grid", text: "Twelve cards, face down at first: turn two to start. The lowest total wins, so swap high cards for low ones." },
-    { at: "piles", title: "Draw and discard piles", text: "On your turn, draw from the draw pile, or take the discard pile's top card." },
-    { at: "piles", title: "A turn in two steps", text: "First draw (or take). Then put the card on one of yours, or toss a drawn card and turn one of your face-down cards." },
-    { at: "grid", title: "The last turns", text: "Three equal face-up cards in a column leave your grid. When someone has turned all their cards, everyone else plays one more turn." },
-  ],
+  skip: ["stock", "hand", "builds", "discards"].map((at, i) => ({ at, key: `walk.skip.${i + 1}` })),
+  skyjo: ["grid", "piles", "piles", "grid"].map((at, i) => ({ at, key: `walk.skyjo.${i + 1}` })),
 };
 
 let current = null; // { game, step, panel, before } while the walkthrough is showing
@@ -75,13 +67,13 @@ function paint() {
   const last = step === steps.length - 1;
   document.body.dataset.walk = `${game}-${s.at}`;
   const panel = h("div", { class: "walk", id: "walkthrough", role: "dialog", "aria-modal": "false", "aria-labelledby": "walk-title", "aria-describedby": "walk-text" },
-    h("p", { class: "walk-count" }, `Step ${step + 1} of ${steps.length}`),
-    h("h2", { id: "walk-title", tabindex: "-1" }, s.title),
-    h("p", { id: "walk-text" }, s.text),
+    h("p", { class: "walk-count" }, t("walk.step", { n: step + 1, count: steps.length })),
+    h("h2", { id: "walk-title", tabindex: "-1" }, t(`${s.key}.title`)),
+    h("p", { id: "walk-text" }, t(`${s.key}.text`)),
     h("div", { class: "walk-buttons" },
-      h("button", { type: "button", class: "btn", id: "walk-skip", onclick: closeWalkthrough }, last ? "Close" : "Skip"),
-      step > 0 ? h("button", { type: "button", class: "btn", id: "walk-back", onclick: () => go(-1) }, "Back") : null,
-      last ? null : h("button", { type: "button", class: "btn primary", id: "walk-next", onclick: () => go(1) }, "Next")));
+      h("button", { type: "button", class: "btn", id: "walk-skip", onclick: closeWalkthrough }, t(last ? "common.close" : "walk.skip")),
+      step > 0 ? h("button", { type: "button", class: "btn", id: "walk-back", onclick: () => go(-1) }, t("walk.back")) : null,
+      last ? null : h("button", { type: "button", class: "btn primary", id: "walk-next", onclick: () => go(1) }, t("walk.next"))));
   panel.addEventListener("keydown", (e) => {
     if (e.key === "Escape") {
       e.preventDefault();

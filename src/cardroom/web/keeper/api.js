@@ -3,9 +3,11 @@ import { token } from "/js/identity.js";
 
 export class KeeperApiError extends Error {
   constructor(status, error) {
-    super(error?.message || `request failed (${status})`);
+    super(error?.message || ""); // refusal.js words it; an empty one as error.unknown
     this.status = status;
     this.code = error?.code || "unknown";
+    this.reason = error?.reason || null;
+    this.params = error?.params || {};
     this.field = error?.field || null;
     this.round = error?.round ?? null;
   }
@@ -48,4 +50,6 @@ export const keeperApi = {
   remove: (id) => call("DELETE", G(id)),
   exportFile: (id, kind) => call("GET", `${G(id)}/export.${kind}`, undefined, { raw: true }),
   shared: (code) => call("GET", `/api/keeper/shared/${encodeURIComponent(code)}`),
+  language: () => call("GET", "/api/me/language"),
+  setLanguage: (language) => call("PUT", "/api/me/language", { language }),
 };

@@ -1,6 +1,8 @@
 /** The totals by round as an inline SVG line chart, one line per player, with the game's end
  * (Skyjo's end score, Skip's match target) as a dashed line. No library, no network. */
 
+import { t } from "/js/i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 export const COLORS = ["#ffcf4a", "#5ec8ff", "#ff7a8a", "#7be0a8", "#c79bff", "#ff9f43", "#f3f1ea", "#3ddbd9"];
 
@@ -28,7 +30,7 @@ export function totalsChart(lines, results, goal) {
   const y = (v) => top + (1 - (v - low) / (high - low)) * (H - top - bottom);
   const chart = svg("svg", {
     viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img",
-    "aria-label": `Totals after each of ${rounds.length} round(s)`,
+    "aria-label": t("keeper.chart.label", { count: rounds.length }),
   });
   for (const v of ticks(low, high)) {
     chart.append(svg("line", { x1: left, x2: W - right, y1: y(v), y2: y(v), class: "grid" }));
@@ -40,7 +42,7 @@ export function totalsChart(lines, results, goal) {
   }
   if (goal !== null && goal !== undefined) {
     chart.append(svg("line", { x1: left, x2: W - right, y1: y(goal), y2: y(goal), class: "goal" }));
-    chart.append(svg("text", { x: left + 4, y: y(goal) - 5, class: "tick goal-label", "text-anchor": "start" }, `ends at ${goal}`));
+    chart.append(svg("text", { x: left + 4, y: y(goal) - 5, class: "tick goal-label", "text-anchor": "start" }, t("keeper.chart.goal", { goal })));
   }
   series.forEach((points, i) => {
     const color = COLORS[lines[i].seat % COLORS.length];

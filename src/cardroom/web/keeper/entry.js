@@ -4,6 +4,7 @@
  * out (Skip) as large choices. The checks here are a courtesy: the server checks every field.
  */
 import { h } from "/js/dom.js";
+import { t } from "/js/i18n.js";
 import { HIGHEST_SUM, LOWEST_SUM, skipWinners, stockSize } from "./score.js";
 
 /** `initial`: a round in the file's form to correct; `onSubmit(round)`. */
@@ -13,19 +14,17 @@ export function roundForm(view, { number, initial = null, onSubmit, onCancel = n
   const rows = view.players.map((p, seat) => playerRow(view, p, seat, initial));
   const nobody = skyjo ? null : h("label", { class: "choice nobody" },
     h("input", { type: "radio", name: "who", value: "", checked: initial?.went_out === null }),
-    h("span", {}, "Nobody went out (R6.4)"));
-  const title = initial ? `Correct round ${number}` : `Round ${number}`;
+    h("span", {}, t("keeper.entry.nobody")));
+  const title = t(initial ? "keeper.entry.correct" : "keeper.entry.round", { n: number });
   const form = h("form", { class: `kcard entry ${initial ? "editing" : ""}`, id: "entry", novalidate: true, "aria-labelledby": "entry-title" },
     h("h2", { id: "entry-title" }, title),
-    h("p", { class: "muted small" }, skyjo
-      ? "Each player's sum after removing identical columns, not doubled: the keeper doubles. Tap who closed."
-      : "Tap who went out, then the cards left in every other stock."),
+    h("p", { class: "muted small" }, t(skyjo ? "keeper.entry.help_skyjo" : "keeper.entry.help_skip")),
     h("div", { class: "rows" }, rows.map((r) => r.el)),
     nobody,
     problem,
     h("div", { class: "buttons" },
-      h("button", { type: "submit", class: "btn primary big", id: "entry-submit" }, initial ? "Save the correction" : `Add round ${number}`),
-      onCancel ? h("button", { type: "button", class: "btn", id: "entry-cancel", onclick: onCancel }, "Cancel") : null));
+      h("button", { type: "submit", class: "btn primary big", id: "entry-submit" }, initial ? t("keeper.entry.save") : t("keeper.entry.add", { n: number })),
+      onCancel ? h("button", { type: "button", class: "btn", id: "entry-cancel", onclick: onCancel }, t("common.cancel")) : null));
 
   const winnersNow = () => {
     const chosen = form.querySelector("input[name=who]:checked");
@@ -66,11 +65,11 @@ function playerRow(view, player, seat, initial) {
   const input = h("input", {
     type: "text", inputmode: "numeric", pattern: skyjo ? "-?[0-9]*" : "[0-9]*", autocomplete: "off",
     enterkeyhint: "next", class: "number", name: "value", value, dataset: { player },
-    "aria-label": skyjo ? `${player}'s sum` : `cards left in ${player}'s stock`,
-    placeholder: skyjo ? "sum" : "cards",
+    "aria-label": t(skyjo ? "keeper.entry.sum_label" : "keeper.entry.stock_label", { name: player }),
+    placeholder: t(skyjo ? "keeper.entry.sum" : "keeper.entry.cards"),
   });
   const sign = skyjo ? h("button", {
-    type: "button", class: "sign", "aria-label": `make ${player}'s sum negative or positive`,
+    type: "button", class: "sign", "aria-label": t("keeper.entry.sign", { name: player }),
     onclick: () => {
       const v = input.value.trim();
       input.value = v.startsWith("-") ? v.slice(1) : `-${v}`;
@@ -80,7 +79,7 @@ function playerRow(view, player, seat, initial) {
   const chosen = skyjo ? initial?.closer === player : initial?.went_out === player;
   const choice = h("label", { class: "choice" },
     h("input", { type: "radio", name: "who", value: player, checked: chosen }),
-    h("span", {}, skyjo ? "closed" : "out"));
+    h("span", {}, t(skyjo ? "keeper.entry.closed" : "keeper.entry.out")));
   const el = h("div", { class: "row", dataset: { player, seat } },
     h("span", { class: "name" }, h("span", { class: "dot", dataset: { seat } }), player),
     h("span", { class: "field" }, sign, input),
@@ -90,19 +89,19 @@ function playerRow(view, player, seat, initial) {
 
 function check(view, rows, who, won) {
   const skyjo = view.game === "skyjo";
-  if (!who) return { error: skyjo ? "Who closed the round? Tap “closed” next to them." : "Who went out? Tap “out” next to them, or “Nobody”.", focus: rows[0].el.querySelector("input[type=radio]") };
+  if (!who) return { error: t(skyjo ? "keeper.entry.who_closed" : "keeper.entry.who_out"), focus: rows[0].el.querySelector("input[type=radio]") };
   const values = {};
   for (const [seat, r] of rows.entries()) {
     const p = view.players[seat];
     if (!skyjo && won.includes(seat)) continue;
     const text = r.input.value.trim();
     const number = Number(text);
-    if (!/^-?\d+$/.test(text)) return { error: `${p}: enter a whole number.`, focus: r.input };
+    if (!/^-?\d+$/.test(text)) return { error: t("keeper.entry.whole", { name: p }), focus: r.input };
     if (skyjo && (number < LOWEST_SUM || number > HIGHEST_SUM)) {
-      return { error: `${p}: ${number} is not a sum twelve cards can make (${LOWEST_SUM} to ${HIGHEST_SUM}, S6.1).`, focus: r.input };
+      return { error: t("keeper.entry.bad_sum", { name: p, value: number, low: LOWEST_SUM, high: HIGHEST_SUM }), focus: r.input };
     }
     const most = skyjo ? 0 : stockSize(view.options, view.players);
-    if (!skyjo && (number < 0 || number > most)) return { error: `${p}: a stock holds 0 to ${most} cards (R3.2).`, focus: r.input };
+    if (!skyjo && (number < 0 || number > most)) return { error: t("keeper.entry.bad_stock", { name: p, most }), focus: r.input };
     values[p] = number;
   }
   if (skyjo) return { round: { sums: values, closer: who.value } };

@@ -4,7 +4,9 @@
  * live). docs/keeper.md describes the page; book.js the offline queue.
  */
 import { $, h, mount, toast } from "/js/dom.js";
-import { player, remember } from "/js/identity.js";
+import { adopt, languagePicker, list, t, translatePage } from "/js/i18n.js";
+import { refusalText } from "/js/refusal.js";
+import { player, remember, token } from "/js/identity.js";
 import { keeperApi } from "./api.js";
 import { Book } from "./book.js";
 import { roundForm } from "./entry.js";
@@ -39,11 +41,11 @@ function go(hash) {
 function paintSync() {
   const el = $("#sync-status");
   const waiting = book.waiting();
-  let text = "Saved";
+  let text = t("keeper.sync.saved");
   let kind = "ok";
-  if (waiting && book.offline) [text, kind] = [`Offline · ${waiting} waiting`, "offline"];
-  else if (waiting) [text, kind] = [`Sending ${waiting}…`, "busy"];
-  else if (book.offline) [text, kind] = ["Offline", "offline"];
+  if (waiting && book.offline) [text, kind] = [t("keeper.sync.offline_waiting", { count: waiting }), "offline"];
+  else if (waiting) [text, kind] = [t("keeper.sync.sending", { count: waiting }), "busy"];
+  else if (book.offline) [text, kind] = [t("keeper.sync.offline"), "offline"];
   el.textContent = text;
   el.dataset.state = kind;
   el.dataset.waiting = String(waiting);
@@ -53,12 +55,12 @@ function paintSync() {
 
 class NameScreen {
   open() {
-    const input = h("input", { name: "name", required: true, maxlength: "32", autocomplete: "nickname", placeholder: "e.g. Ada" });
+    const input = h("input", { name: "name", required: true, maxlength: "32", autocomplete: "nickname", placeholder: t("keeper.name.placeholder") });
     const form = h("form", { class: "kcard", id: "name-form" },
-      h("h1", {}, "Score keeper"),
-      h("p", {}, "Your games are kept under your name, on this phone and on the server."),
-      h("label", {}, h("span", {}, "Your name"), input),
-      h("button", { type: "submit", class: "btn primary big" }, "Continue"));
+      h("h1", {}, t("keeper.title")),
+      h("p", {}, t("keeper.name.intro")),
+      h("label", {}, h("span", {}, t("keeper.name.label")), input),
+      h("button", { type: "submit", class: "btn primary big" }, t("common.continue")));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       try {
@@ -66,7 +68,7 @@ class NameScreen {
         remember(out.player, out.token);
         route();
       } catch (error) {
-        toast(error.status === 0 ? "Connect once to choose your name; after that the keeper works offline." : error.message);
+        toast(error.status === 0 ? t("keeper.name.offline") : error.message);
       }
     });
     mount(app, form);
@@ -79,20 +81,20 @@ class HomeScreen {
   open() {
     this.list = h("ul", { class: "games", id: "my-games" });
     const code = h("input", { name: "code", placeholder: "ABCDE-FGHJK", autocomplete: "off", autocapitalize: "characters", maxlength: "11" });
-    const watch = h("form", { class: "inline", id: "watch-form" }, code, h("button", { type: "submit", class: "btn" }, "Watch"));
+    const watch = h("form", { class: "inline", id: "watch-form" }, code, h("button", { type: "submit", class: "btn" }, t("keeper.watch")));
     watch.addEventListener("submit", (e) => {
       e.preventDefault();
       if (code.value.trim()) go(`#/shared/${code.value.trim().toUpperCase()}`);
     });
     mount(app,
       h("section", { class: "kcard hero" },
-        h("h1", {}, "Score keeper"),
-        h("p", {}, "Playing Skyjo or Skip with real cards? Enter each round: the keeper adds up, doubles the closer when the rules say so, and tells you who wins."),
-        h("a", { class: "btn primary big", href: "#/new", id: "new-game" }, "New game")),
-      h("section", { class: "kcard", "aria-labelledby": "mine-title" }, h("h2", { id: "mine-title" }, "My kept games"), this.list),
+        h("h1", {}, t("keeper.title")),
+        h("p", {}, t("keeper.home.intro")),
+        h("a", { class: "btn primary big", href: "#/new", id: "new-game" }, t("keeper.new_game"))),
+      h("section", { class: "kcard", "aria-labelledby": "mine-title" }, h("h2", { id: "mine-title" }, t("keeper.home.mine")), this.list),
       h("section", { class: "kcard", "aria-labelledby": "watch-title" },
-        h("h2", { id: "watch-title" }, "Watch a shared game"),
-        h("p", { class: "muted small" }, "Type the code the keeper shows under Share."), watch));
+        h("h2", { id: "watch-title" }, t("keeper.home.watch_title")),
+        h("p", { class: "muted small" }, t("keeper.home.watch_hint")), watch));
     this.off = book.on(() => this.paint());
     this.paint();
     keeperApi.mine().then(({ games }) => book.merge(games)).catch(() => {});
@@ -105,23 +107,27 @@ class HomeScreen {
   paint() {
     const games = book.list();
     if (!games.length) {
-      mount(this.list, h("li", { class: "muted" }, "No kept game yet."));
+      mount(this.list, h("li", { class: "muted" }, t("keeper.home.none")));
       return;
     }
     mount(this.list, games.map((g) => {
       const view = book.view(g.key);
       const r = view.results;
       let rounds = r.rounds.length;
-      let state = view.status === "over" ? `${(r.winners || []).join(" & ")} won`
-        : view.status === "closed" ? "finished"
-          : r.leaders.length ? `${r.leaders.join(" & ")} ${r.leaders.length > 1 ? "lead" : "leads"}` : "not started";
-      if (!view.loaded && g.summary) [rounds, state] = [g.summary.rounds, g.summary.outcome]; // not opened here yet
+      let [status, winners, leaders] = [view.status, r.winners || [], r.leaders];
+      if (!view.loaded && g.summary) { // not opened here yet: the server's summary
+        const s = g.summary;
+        [rounds, status, winners, leaders] = [s.rounds, s.winners ? "over" : s.status, s.winners || [], s.leaders || []];
+      }
+      const state = status === "over" ? t("keeper.home.won", { names: list(winners) })
+        : status === "closed" ? t("keeper.home.finished")
+          : leaders.length ? t("keeper.home.leads", { names: list(leaders), count: leaders.length }) : t("keeper.home.not_started");
       return h("li", {},
         h("a", { href: `#/game/${g.key}`, class: "game-link", dataset: { key: g.key } },
           h("b", {}, view.loaded ? describe(view) : view.game === "skyjo" ? "Skyjo" : "Skip"),
           h("span", {}, view.players.join(", ")),
-          h("small", { class: "muted" }, `${rounds} round${rounds === 1 ? "" : "s"} · ${state}`,
-            view.pending ? h("span", { class: "pending" }, ` · ${view.pending} waiting`) : null)));
+          h("small", { class: "muted" }, `${t("keeper.rounds_count", { count: rounds })} · ${state}`,
+            view.pending ? h("span", { class: "pending" }, ` · ${t("keeper.waiting", { count: view.pending })}`) : null)));
     }));
   }
 }
@@ -137,36 +143,36 @@ class NewGameScreen {
 
   render() {
     const skyjo = this.game === "skyjo";
-    const kinds = h("div", { class: "segmented", role: "radiogroup", "aria-label": "Game" },
+    const kinds = h("div", { class: "segmented", role: "radiogroup", "aria-label": t("keeper.new.game") },
       ["skyjo", "skip"].map((g) => h("label", {},
         h("input", { type: "radio", name: "game", value: g, checked: g === this.game, onchange: () => { this.read(); this.game = g; this.render(); } }),
         h("span", {}, g === "skyjo" ? "Skyjo" : "Skip"))));
     const rows = this.players.map((name, i) => h("li", { class: "player-row" },
-      h("input", { name: "player", value: name, maxlength: "24", placeholder: `Player ${i + 1}`, "aria-label": `Player ${i + 1}`, autocomplete: "off" }),
-      h("button", { type: "button", class: "icon-btn", "aria-label": `move player ${i + 1} up`, disabled: i === 0, onclick: () => this.move(i, -1) }, "↑"),
-      h("button", { type: "button", class: "icon-btn", "aria-label": `move player ${i + 1} down`, disabled: i === this.players.length - 1, onclick: () => this.move(i, 1) }, "↓"),
-      h("button", { type: "button", class: "icon-btn", "aria-label": `remove player ${i + 1}`, disabled: this.players.length <= 2, onclick: () => { this.read(); this.players.splice(i, 1); this.render(); } }, "✕")));
+      h("input", { name: "player", value: name, maxlength: "24", placeholder: t("keeper.new.player", { n: i + 1 }), "aria-label": t("keeper.new.player", { n: i + 1 }), autocomplete: "off" }),
+      h("button", { type: "button", class: "icon-btn", "aria-label": t("keeper.new.up", { n: i + 1 }), disabled: i === 0, onclick: () => this.move(i, -1) }, "↑"),
+      h("button", { type: "button", class: "icon-btn", "aria-label": t("keeper.new.down", { n: i + 1 }), disabled: i === this.players.length - 1, onclick: () => this.move(i, 1) }, "↓"),
+      h("button", { type: "button", class: "icon-btn", "aria-label": t("keeper.new.remove", { n: i + 1 }), disabled: this.players.length <= 2, onclick: () => { this.read(); this.players.splice(i, 1); this.render(); } }, "✕")));
     const extra = skyjo
-      ? h("label", {}, h("span", {}, "The game ends when a total reaches"),
+      ? h("label", {}, h("span", {}, t("keeper.new.end_score")),
         h("input", { name: "end_score", type: "text", inputmode: "numeric", value: this.endScore ?? "100", class: "number" }))
       : h("div", { class: "skip-options" },
-        h("label", {}, h("span", {}, "Match to"), h("select", { name: "match_target" },
-          [["single", "one round"], ["25", "25"], ["200", "200"], ["500", "500 (official)"], ["800", "800"]].map(([v, t]) =>
-            h("option", { value: v, selected: v === (this.target ?? "500") }, t)))),
-        h("label", {}, h("span", {}, "Cards in each stock"), h("input", { name: "stock_size", type: "text", inputmode: "numeric", value: this.stock ?? "", placeholder: this.players.length <= 4 ? "30" : "20", class: "number" })),
-        h("label", { class: "check" }, h("input", { type: "checkbox", name: "teams", checked: Boolean(this.teams), onchange: () => { this.read(); this.render(); } }), " Teams of two (partners sit opposite)"),
+        h("label", {}, h("span", {}, t("keeper.new.match_to")), h("select", { name: "match_target" },
+          [["single", t("keeper.one_round")], ["25", "25"], ["200", "200"], ["500", t("keeper.new.official", { n: 500 })], ["800", "800"]].map(([v, text]) =>
+            h("option", { value: v, selected: v === (this.target ?? "500") }, text)))),
+        h("label", {}, h("span", {}, t("keeper.new.stock_size")), h("input", { name: "stock_size", type: "text", inputmode: "numeric", value: this.stock ?? "", placeholder: this.players.length <= 4 ? "30" : "20", class: "number" })),
+        h("label", { class: "check" }, h("input", { type: "checkbox", name: "teams", checked: Boolean(this.teams), onchange: () => { this.read(); this.render(); } }), ` ${t("keeper.new.teams")}`),
         this.teams && [4, 6, 8].includes(this.players.length)
-          ? h("p", { class: "muted small", id: "teams-note" }, "Teams: ", oppositeTeams(this.players.map((p, i) => p || `Player ${i + 1}`)).map((t) => t.join(" & ")).join(", "), ". Move players to change them.")
-          : this.teams ? h("p", { class: "problem" }, "Teams need 4, 6 or 8 players.") : null);
+          ? h("p", { class: "muted small", id: "teams-note" }, t("keeper.new.teams_note", { teams: oppositeTeams(this.players.map((p, i) => p || t("keeper.new.player", { n: i + 1 }))).map((team) => team.join(" & ")).join(", ") }))
+          : this.teams ? h("p", { class: "problem" }, t("keeper.new.teams_count")) : null);
     const form = h("form", { class: "kcard", id: "new-form", novalidate: true },
-      h("h1", {}, "New kept game"),
+      h("h1", {}, t("keeper.new.title")),
       kinds,
-      h("h2", {}, "Players, in table order"),
+      h("h2", {}, t("keeper.new.players")),
       h("ol", { class: "players" }, rows),
-      this.players.length < 8 ? h("button", { type: "button", class: "btn", id: "add-player", onclick: () => { this.read(); this.players.push(""); this.render(); } }, "+ Add a player") : null,
+      this.players.length < 8 ? h("button", { type: "button", class: "btn", id: "add-player", onclick: () => { this.read(); this.players.push(""); this.render(); } }, t("keeper.new.add")) : null,
       extra,
       h("p", { class: "problem", id: "new-problem", role: "alert" }),
-      h("button", { type: "submit", class: "btn primary big", id: "start" }, "Start keeping score"));
+      h("button", { type: "submit", class: "btn primary big", id: "start" }, t("keeper.new.start")));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       this.start(form);
@@ -198,26 +204,26 @@ class NewGameScreen {
     const problem = form.querySelector("#new-problem");
     const players = this.players.map((p) => p.trim().replace(/\s+/g, " "));
     const fail = (text) => { problem.textContent = text; };
-    if (players.some((p) => !p)) return fail("Give every player a name (or remove the empty rows).");
+    if (players.some((p) => !p)) return fail(t("keeper.new.unnamed"));
     const seen = new Set();
     for (const p of players) {
-      if (seen.has(p.toLowerCase())) return fail(`${p} is there twice: names must differ.`);
+      if (seen.has(p.toLowerCase())) return fail(t("keeper.new.twice", { name: p }));
       seen.add(p.toLowerCase());
     }
     let options;
     if (this.game === "skyjo") {
       const end = Number(this.endScore);
-      if (!Number.isInteger(end) || end < 10 || end > 1000) return fail("The end score is a whole number from 10 to 1000.");
+      if (!Number.isInteger(end) || end < 10 || end > 1000) return fail(t("keeper.new.bad_end"));
       options = { end_score: end };
     } else {
       options = { match_target: this.target === "single" ? "single" : Number(this.target) };
       if (this.stock) {
         const stock = Number(this.stock);
-        if (!Number.isInteger(stock) || stock < 1) return fail("The stock size is a whole number of cards.");
+        if (!Number.isInteger(stock) || stock < 1) return fail(t("keeper.new.bad_stock"));
         options.stock_size = stock;
       }
       if (this.teams) {
-        if (![4, 6, 8].includes(players.length)) return fail("Teams need 4, 6 or 8 players.");
+        if (![4, 6, 8].includes(players.length)) return fail(t("keeper.new.teams_count"));
         options.teams = oppositeTeams(players);
       }
     }
@@ -238,7 +244,7 @@ class GameScreen {
   async open() {
     let g = book.find(this.wanted);
     if (!g) {
-      mount(app, h("p", { class: "kcard muted" }, "Loading…"));
+      mount(app, h("p", { class: "kcard muted" }, t("common.loading")));
       try {
         const { kept } = await keeperApi.get(this.wanted);
         book.merge([{ id: kept.id, code: kept.code, game: kept.game, players: kept.sheet.players, revision: kept.revision, updated_at: kept.updated_at }]);
@@ -246,7 +252,7 @@ class GameScreen {
         book.accept(g, kept);
         book.save();
       } catch (error) {
-        mount(app, h("p", { class: "kcard problem" }, error.status === 404 ? "There is no such kept game." : error.message));
+        mount(app, h("p", { class: "kcard problem" }, error.status === 404 ? t("keeper.game.no_such") : refusalText(error)));
         return;
       }
     }
@@ -267,8 +273,7 @@ class GameScreen {
 
   changed(event) {
     if (event.type === "refused" && event.key === this.key) {
-      const what = { create: "The game", round: "The round", edit: "The correction", undo: "The undo", order: "The new order" }[event.op.kind];
-      toast(`${what} was not saved: ${event.error.message}`);
+      toast(t(`keeper.refused.${event.op.kind}`, { reason: refusalText(event.error) }));
     }
     if (book.games[this.key]) this.paint();
     else go("#/");
@@ -277,7 +282,7 @@ class GameScreen {
   paint() {
     const view = book.view(this.key);
     if (!view.loaded) {
-      mount(this.parts.status, h("p", { class: "kcard muted" }, "Loading…"));
+      mount(this.parts.status, h("p", { class: "kcard muted" }, t("common.loading")));
       return;
     }
     this.view = view;
@@ -285,8 +290,8 @@ class GameScreen {
       for (const part of Object.values(this.parts)) mount(part);
       this.formKey = null;
       mount(this.parts.status, h("section", { class: "kcard problem", id: "missing" },
-        h("p", {}, "This game is no longer on the server: it was deleted from another device."),
-        h("button", { type: "button", class: "btn", onclick: () => book.forget(this.key) }, "Remove it from this phone")));
+        h("p", {}, t("keeper.game.missing")),
+        h("button", { type: "button", class: "btn", onclick: () => book.forget(this.key) }, t("keeper.game.forget"))));
       return;
     }
     mount(this.parts.status, statusCard(view));
@@ -308,7 +313,7 @@ class GameScreen {
     if (this.editing) {
       mount(this.parts.form, roundForm(view, {
         number: this.editing, initial: view.rounds[this.editing - 1],
-        onSubmit: (round) => { const n = this.editing; this.editing = null; book.editRound(this.key, n, round); toast(`Round ${n} corrected.`, "info", 2500); },
+        onSubmit: (round) => { const n = this.editing; this.editing = null; book.editRound(this.key, n, round); toast(t("keeper.game.corrected", { n }), "info", 2500); },
         onCancel: () => { this.editing = null; this.paint(); },
       }));
     } else if (open) {
@@ -328,65 +333,65 @@ class GameScreen {
   paintActions(view) {
     const canUndo = view.rounds.length > 0 && view.status !== "closed";
     const confirmUndo = h("div", { class: "confirm", hidden: true, id: "undo-confirm" },
-      h("span", {}, `Take back round ${view.rounds.length}?`),
-      h("button", { type: "button", class: "btn danger", id: "undo-yes", onclick: () => book.undo(this.key) }, "Yes, undo"),
-      h("button", { type: "button", class: "btn", onclick: () => { confirmUndo.hidden = true; } }, "Keep it"));
-    mount(this.parts.actions, h("section", { class: "kcard actions", "aria-label": "Game actions" },
+      h("span", {}, t("keeper.undo.ask", { n: view.rounds.length })),
+      h("button", { type: "button", class: "btn danger", id: "undo-yes", onclick: () => book.undo(this.key) }, t("keeper.undo.yes")),
+      h("button", { type: "button", class: "btn", onclick: () => { confirmUndo.hidden = true; } }, t("keeper.keep")));
+    mount(this.parts.actions, h("section", { class: "kcard actions", "aria-label": t("keeper.actions") },
       h("div", { class: "buttons" },
-        h("button", { type: "button", class: "btn", id: "undo", disabled: !canUndo, onclick: () => { confirmUndo.hidden = false; } }, "↶ Undo last round"),
-        h("button", { type: "button", class: "btn", id: "share", onclick: () => this.share() }, "Share"),
-        h("button", { type: "button", class: "btn", id: "export-csv", onclick: () => this.download("csv") }, "Export CSV"),
-        h("button", { type: "button", class: "btn", id: "export-json", onclick: () => this.download("json") }, "Export JSON")),
+        h("button", { type: "button", class: "btn", id: "undo", disabled: !canUndo, onclick: () => { confirmUndo.hidden = false; } }, t("keeper.undo.button")),
+        h("button", { type: "button", class: "btn", id: "share", onclick: () => this.share() }, t("keeper.share")),
+        h("button", { type: "button", class: "btn", id: "export-csv", onclick: () => this.download("csv") }, t("keeper.export_csv")),
+        h("button", { type: "button", class: "btn", id: "export-json", onclick: () => this.download("json") }, t("keeper.export_json"))),
       confirmUndo,
       h("div", { id: "share-box" }),
-      h("details", { class: "more" }, h("summary", {}, "More"),
+      h("details", { class: "more" }, h("summary", {}, t("keeper.more")),
         view.status !== "closed" ? this.seating(view) : null,
         h("div", { class: "buttons" },
-          view.status === "playing" ? h("button", { type: "button", class: "btn", id: "finish", onclick: () => this.finish() }, "Finish the game now") : null,
-          h("button", { type: "button", class: "btn danger", id: "delete", onclick: () => this.remove() }, "Delete this game")))));
+          view.status === "playing" ? h("button", { type: "button", class: "btn", id: "finish", onclick: () => this.finish() }, t("keeper.finish")) : null,
+          h("button", { type: "button", class: "btn danger", id: "delete", onclick: () => this.remove() }, t("keeper.delete"))))));
   }
 
   seating(view) {
     const order = [...view.players];
     const list = h("ol", { class: "players compact" });
     const draw = () => mount(list, order.map((p, i) => h("li", { class: "player-row" }, h("span", {}, p),
-      h("button", { type: "button", class: "icon-btn", "aria-label": `move ${p} up`, disabled: i === 0, onclick: () => { order.splice(i - 1, 0, order.splice(i, 1)[0]); draw(); } }, "↑"),
-      h("button", { type: "button", class: "icon-btn", "aria-label": `move ${p} down`, disabled: i === order.length - 1, onclick: () => { order.splice(i + 1, 0, order.splice(i, 1)[0]); draw(); } }, "↓"))));
+      h("button", { type: "button", class: "icon-btn", "aria-label": t("keeper.seating.up", { name: p }), disabled: i === 0, onclick: () => { order.splice(i - 1, 0, order.splice(i, 1)[0]); draw(); } }, "↑"),
+      h("button", { type: "button", class: "icon-btn", "aria-label": t("keeper.seating.down", { name: p }), disabled: i === order.length - 1, onclick: () => { order.splice(i + 1, 0, order.splice(i, 1)[0]); draw(); } }, "↓"))));
     draw();
-    return h("div", { class: "seating" }, h("h3", {}, "Seating order"), list,
-      h("button", { type: "button", class: "btn", id: "save-order", onclick: () => book.reorder(this.key, order) }, "Save the order"));
+    return h("div", { class: "seating" }, h("h3", {}, t("keeper.seating.title")), list,
+      h("button", { type: "button", class: "btn", id: "save-order", onclick: () => book.reorder(this.key, order) }, t("keeper.seating.save")));
   }
 
   share() {
     const box = $("#share-box");
     const view = this.view;
     if (!view.code) {
-      mount(box, h("p", { class: "muted" }, "The share code comes as soon as this game reaches the server."));
+      mount(box, h("p", { class: "muted" }, t("keeper.share.later")));
       return;
     }
     const link = `${location.origin}/keeper/#/shared/${view.code}`;
-    const field = h("input", { readonly: true, value: link, id: "share-link", "aria-label": "Link to this game" });
+    const field = h("input", { readonly: true, value: link, id: "share-link", "aria-label": t("keeper.share.link") });
     mount(box, h("div", { class: "share" },
-      h("p", {}, "Others at the table open this link (or type the code under “Watch a shared game”) and see the score live, read-only."),
+      h("p", {}, t("keeper.share.explain")),
       h("p", { class: "code", id: "share-code" }, view.code),
       field,
       h("div", { class: "buttons" },
         h("button", { type: "button", class: "btn", onclick: async () => {
           try {
             await navigator.clipboard.writeText(link);
-            toast("Link copied.", "info", 2000);
+            toast(t("keeper.share.copied"), "info", 2000);
           } catch {
             field.select();
           }
-        } }, "Copy the link"),
-        navigator.share ? h("button", { type: "button", class: "btn", onclick: () => navigator.share({ title: describe(view), url: link }).catch(() => {}) }, "Send…") : null)));
+        } }, t("keeper.share.copy")),
+        navigator.share ? h("button", { type: "button", class: "btn", onclick: () => navigator.share({ title: describe(view), url: link }).catch(() => {}) }, t("keeper.share.send")) : null)));
     box.scrollIntoView({ block: "center" });
   }
 
   async download(kind) {
     const view = this.view;
     if (!view.id || view.pending) {
-      toast("This game has entries not yet on the server: export once they are sent.", "info");
+      toast(t("keeper.export.wait"), "info");
       return;
     }
     try {
@@ -397,7 +402,7 @@ class GameScreen {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
     } catch (error) {
-      toast(error.message);
+      toast(refusalText(error));
     }
   }
 
@@ -409,23 +414,23 @@ class GameScreen {
       book.save();
       book.emit();
     } catch (error) {
-      toast(error.status === 0 ? "Connect to finish the game." : error.message);
+      toast(error.status === 0 ? t("keeper.finish.offline") : refusalText(error));
     }
   }
 
   async remove() {
     const g = book.games[this.key];
     const box = $("#share-box");
-    mount(box, h("div", { class: "confirm" }, h("span", {}, "Delete this game for good?"),
+    mount(box, h("div", { class: "confirm" }, h("span", {}, t("keeper.delete.ask")),
       h("button", { type: "button", class: "btn danger", id: "delete-yes", onclick: async () => {
         try {
           if (g.id) await keeperApi.remove(g.id);
           book.forget(this.key);
         } catch (error) {
-          toast(error.status === 0 ? "Connect to delete the game." : error.message);
+          toast(error.status === 0 ? t("keeper.delete.offline") : refusalText(error));
         }
-      } }, "Delete"),
-      h("button", { type: "button", class: "btn", onclick: () => mount(box) }, "Keep it")));
+      } }, t("keeper.delete.yes")),
+      h("button", { type: "button", class: "btn", onclick: () => mount(box) }, t("keeper.keep"))));
     box.scrollIntoView({ block: "center" });
   }
 }
@@ -439,8 +444,8 @@ class SharedScreen {
   }
 
   open() {
-    this.live = h("p", { class: "live", id: "live", dataset: { state: "connecting" } }, "Connecting…");
-    this.body = h("div", { class: "keeper-game" }, h("p", { class: "kcard muted" }, "Loading…"));
+    this.live = h("p", { class: "live", id: "live", dataset: { state: "connecting" } }, t("keeper.shared.connecting"));
+    this.body = h("div", { class: "keeper-game" }, h("p", { class: "kcard muted" }, t("common.loading")));
     mount(app, this.live, this.body);
     this.connect();
   }
@@ -460,17 +465,17 @@ class SharedScreen {
       if (message.type === "kept" && (!this.kept || message.kept.revision >= this.kept.revision)) {
         this.kept = message.kept;
         this.delay = 1000;
-        this.state("live", "Live: updates as rounds are entered");
+        this.state("live", t("keeper.shared.live"));
         this.paint();
       } else if (message.type === "gone" || message.code === "not_found") {
         this.gone = true;
-        this.state("gone", "This game is not shared (any more).");
-        mount(this.body, h("p", { class: "kcard problem" }, "No kept game has this code: check it with its keeper."));
+        this.state("gone", t("keeper.shared.gone"));
+        mount(this.body, h("p", { class: "kcard problem" }, t("keeper.shared.no_code")));
       }
     };
     socket.onclose = () => {
       if (this.closed || this.gone) return;
-      this.state("offline", "Reconnecting…");
+      this.state("offline", t("keeper.shared.reconnecting"));
       this.timer = setTimeout(() => this.connect(), this.delay);
       this.delay = Math.min(this.delay * 2, 15000);
     };
@@ -486,16 +491,25 @@ class SharedScreen {
     const code = encodeURIComponent(view.code);
     mount(this.body,
       statusCard(view),
-      h("div", { class: "kcard" }, h("p", { class: "muted small" }, `Kept by ${view.owner.name} · code ${view.code}`), totalsTable(view)),
+      h("div", { class: "kcard" }, h("p", { class: "muted small" }, t("keeper.shared.kept_by", { name: view.owner.name, code: view.code })), totalsTable(view)),
       view.results.rounds.length ? chartCard(view) : null,
       roundsCard(view),
       h("section", { class: "kcard actions" }, h("div", { class: "buttons" },
-        h("a", { class: "btn", href: `/api/keeper/shared/${code}/export.csv`, download: "" }, "Export CSV"),
-        h("a", { class: "btn", href: `/api/keeper/shared/${code}/export.json`, download: "" }, "Export JSON"))));
+        h("a", { class: "btn", href: `/api/keeper/shared/${code}/export.csv`, download: "" }, t("keeper.export_csv")),
+        h("a", { class: "btn", href: `/api/keeper/shared/${code}/export.json`, download: "" }, t("keeper.export_json")))));
   }
 }
 
 // -- boot ------------------------------------------------------------------------------------
+
+/** The account's language, kept with the player (PUT /api/me/language). */
+async function saveLanguage(code) {
+  if (token()) await keeperApi.setLanguage(code);
+}
+
+translatePage();
+$("#lang-slot")?.replaceWith(languagePicker({ save: saveLanguage }));
+if (token()) keeperApi.language().then(({ language }) => adopt(language)).catch(() => {});
 
 book.on(paintSync);
 paintSync();

@@ -1,6 +1,7 @@
 /** Claim the guest's name with a password, sign in as an existing account, change the
  * password, or sign out every other device. */
 import { api, header, player, remember, token } from "./league.js";
+import { t } from "../js/i18n.js";
 
 const message = document.getElementById("message");
 
@@ -20,19 +21,17 @@ async function refresh() {
     signoutSection.hidden = !signout;
   };
   if (!token()) {
-    status.textContent = "You are not playing as anyone yet on this device.";
+    status.textContent = t("account.nobody");
     show(false, false, false);
     return;
   }
   try {
     const { player: me } = await api("/api/account", { auth: true });
-    status.textContent = me.claimed
-      ? `Signed in as ${me.name}.`
-      : `Playing as the guest ${me.name}.`;
+    status.textContent = t(me.claimed ? "account.signed_in" : "account.guest", { name: me.name });
     show(!me.claimed, me.claimed, true);
     document.querySelector("#claim [name=name]").value = me.name;
   } catch (error) {
-    status.textContent = error.status === 401 ? `${error.message}.` : error.message;
+    status.textContent = error.message;
     show(false, false, false);
   }
 }
@@ -54,16 +53,15 @@ function wire(formId, path, auth, done) {
   });
 }
 
-header("Account");
-wire("claim", "/api/account/claim", true, (p) => `${p.name} is yours now.`);
-wire("signin", "/api/account/signin", false, (p) => `Welcome back, ${p.name}.`);
-wire("password", "/api/account/password", true,
-  () => "Your password is changed; other devices sign in again with the new one.");
+header("league.account");
+wire("claim", "/api/account/claim", true, (p) => t("account.claimed", { name: p.name }));
+wire("signin", "/api/account/signin", false, (p) => t("account.welcome", { name: p.name }));
+wire("password", "/api/account/password", true, () => t("account.changed"));
 document.getElementById("signout-all").addEventListener("click", async () => {
   try {
     const answer = await api("/api/account/signout-all", { method: "POST", body: {}, auth: true });
     remember(answer.player, answer.token);
-    say("Every other device is signed out; this one stays signed in.");
+    say(t("account.signed_out"));
   } catch (error) {
     say(error.message, true);
   }

@@ -2,11 +2,12 @@
  * its own boards (Skyjo's best match is its lowest total); a division's board
  * (`division:gold`) is this season's ranked board of its members (docs/league.md). */
 import { api, el, header, who } from "./league.js";
+import { date, has, num, t } from "../js/i18n.js";
 
 const form = document.getElementById("filters");
 const rows = document.getElementById("rows");
-const VALUE = { scores: "Best match", winners: "Wins", ranked: "Rating" };
-const LOWEST_WINS = { skyjo: "Best game (lowest)" };
+const VALUE = { scores: "boards.value.scores", winners: "boards.value.winners", ranked: "boards.value.ranked" }; // keys
+const LOWEST_WINS = { skyjo: "boards.value.skyjo" };
 const GAME_KEY = "cardroom.game"; // the lobby's choice of game, the default here too
 let page = 1;
 let pages = 1;
@@ -28,9 +29,9 @@ async function load() {
   history.replaceState(null, "", `?board=${board}&${query}`);
   const division = board.startsWith("division:") ? board.slice("division:".length) : null;
   const game = query.get("game");
-  document.getElementById("value-head").textContent = division
+  document.getElementById("value-head").textContent = t(division
     ? VALUE.ranked
-    : (board === "scores" && LOWEST_WINS[game]) || VALUE[board];
+    : (board === "scores" && LOWEST_WINS[game]) || VALUE[board]);
   document.getElementById("error").textContent = "";
   try {
     const data = division
@@ -41,16 +42,17 @@ async function load() {
     rows.replaceChildren(
       ...data.entries.map((e) =>
         el("tr", {}, el("td", { class: "num" }, e.rank), el("td", {}, who(e)),
-          el("td", { class: "num" }, e.value), el("td", { class: "num" }, e.matches)),
+          el("td", { class: "num" }, typeof e.value === "number" ? num(e.value) : e.value), el("td", { class: "num" }, num(e.matches))),
       ),
     );
-    if (!data.entries.length) rows.append(el("tr", {}, el("td", { colspan: 4 }, "Nobody yet.")));
+    if (!data.entries.length) rows.append(el("tr", {}, el("td", { colspan: 4 }, t("boards.nobody"))));
+    const name = has(`division.${division}`) ? t(`division.${division}`) : data.division?.name;
     document.getElementById("caption").textContent = division && !data.frozen
-      ? `${data.division.name} division, season ${data.season}: its members ranked among themselves; the top three win its trophies.`
+      ? t("boards.division_caption", { name, season: data.season })
       : data.season
-      ? `Season ${data.season}, frozen when it ended.`
-      : `${data.total} on this board${data.from ? ` since ${data.from.slice(0, 10)}` : ""}.`;
-    document.getElementById("page").textContent = `Page ${data.page} of ${data.pages}`;
+      ? t("boards.frozen", { season: data.season })
+      : data.from ? t("boards.total_since", { count: data.total, date: date(data.from) }) : t("boards.total", { count: data.total });
+    document.getElementById("page").textContent = t("boards.page", { n: data.page, count: data.pages });
   } catch (error) {
     document.getElementById("error").textContent = error.message;
   }
@@ -67,7 +69,7 @@ function fitModes() {
 }
 
 async function init() {
-  header("Leaderboards");
+  header("top.leaderboards");
   const url = new URLSearchParams(location.search);
   const saved = localStorage.getItem(GAME_KEY);
   if (saved && form.elements.game.querySelector(`option[value="${CSS.escape(saved)}"]`)) form.elements.game.value = saved;

@@ -2,41 +2,45 @@
  * (card backs and themes: the player's own profile chooses which to wear), achievements,
  * trophies. */
 import { api, el, header, player } from "./league.js";
+import { date, has, num, t } from "../js/i18n.js";
 
-const PLACE = { 1: "1st", 2: "2nd", 3: "3rd" };
-const MODE_NAMES = { "2p": "2 players", "3p+": "3–4 players", teams: "Teams" };
-const DIVISION_NAMES = { bronze: "Bronze", silver: "Silver", gold: "Gold", platinum: "Platinum", champion: "Champion" };
+const MODES = { "2p": "queue.mode.2p", "3p+": "queue.mode.3p", teams: "profile.mode.teams" }; // catalog keys
+const modeName = (mode) => (MODES[mode] ? t(MODES[mode]) : mode);
+const divisionName = (id, fallback) => (has(`division.${id}`) ? t(`division.${id}`) : fallback ?? id);
+const one = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+const percent = (rate) => num(rate, { style: "percent", maximumFractionDigits: 0 });
+const day = (iso) => date(iso, { dateStyle: "medium" });
 
 /** The division badge (the same look as the lobby's and the table's). */
 function badge(d) {
   if (!d) return null;
-  const text = d.id === "placement" ? `Placement · ${d.left} left` : d.name;
+  const text = d.id === "placement" ? t("badge.placement", { count: d.left }) : divisionName(d.id, d.name);
   return el("span", { class: "division-badge", "data-division": d.id }, text);
 }
 
 function divisions(current) {
   return el("div", { class: "cards divisions", id: "divisions" }, Object.entries(current).map(([mode, d]) =>
     el("div", { class: "card division", "data-mode": mode },
-      el("b", {}, badge(d)), MODE_NAMES[mode] || mode,
-      d.rating != null ? el("div", { class: "note" }, `rating ${d.rating.toFixed(1)}`) : null)));
+      el("b", {}, badge(d)), modeName(mode),
+      d.rating != null ? el("div", { class: "note" }, t("profile.rating", { rating: num(d.rating, one) })) : null)));
 }
 
 function careerTable(c, skip) {
   const modes = Object.entries(c.by_mode);
-  if (!modes.length) return el("p", { class: "note" }, "No matches yet.");
-  const best = (s) => (s ? `${DIVISION_NAMES[s.id] || s.name} · ${s.season}` : "—");
+  if (!modes.length) return el("p", { class: "note" }, t("profile.no_matches"));
+  const best = (s) => (s ? `${divisionName(s.id, s.name)} · ${s.season}` : "—");
   return el("table", { id: "career" },
-    el("thead", {}, el("tr", {}, el("th", {}, "Mode"), el("th", { class: "num" }, "Matches"), el("th", { class: "num" }, "Rounds"),
-      el("th", { class: "num" }, "Win rate"), el("th", { class: "num" }, skip ? "Points / round" : "Points / round (lower wins)"),
-      el("th", {}, "Best season"))),
+    el("thead", {}, el("tr", {}, el("th", {}, t("lobby.mode")), el("th", { class: "num" }, t("profile.matches")), el("th", { class: "num" }, t("keeper.rounds")),
+      el("th", { class: "num" }, t("profile.win_rate")), el("th", { class: "num" }, t(skip ? "profile.ppr" : "profile.ppr_low")),
+      el("th", {}, t("profile.best_season")))),
     el("tbody", {}, modes.map(([mode, m]) => el("tr", {},
-      el("td", {}, MODE_NAMES[mode] || mode), el("td", { class: "num" }, m.matches), el("td", { class: "num" }, m.rounds),
-      el("td", { class: "num" }, `${Math.round(m.win_rate * 100)}%`), el("td", { class: "num" }, m.points_per_round.toFixed(1)),
+      el("td", {}, modeName(mode)), el("td", { class: "num" }, num(m.matches)), el("td", { class: "num" }, num(m.rounds)),
+      el("td", { class: "num" }, percent(m.win_rate)), el("td", { class: "num" }, num(m.points_per_round, one)),
       el("td", {}, best(m.best_season))))));
 }
 
 function wearButton(onWear) {
-  const button = el("button", { type: "button", class: "wear" }, "Wear");
+  const button = el("button", { type: "button", class: "wear" }, t("profile.wear"));
   button.addEventListener("click", onWear);
   return button;
 }
@@ -52,11 +56,26 @@ function rewardsSection(rewards, mine, redraw) {
         ? el("span", { class: `back-swatch back-${item.id}`, "aria-hidden": "true" })
         : el("span", { class: `theme-swatch theme-${item.id}`, "aria-hidden": "true" });
       return el("li", { class: `card reward ${item.unlocked ? "unlocked" : "locked"}${worn ? " worn" : ""}`, "data-item": item.id },
-        swatch, el("strong", {}, item.name),
-        el("div", { class: "note" }, item.unlocked ? (worn ? "worn now" : "unlocked") : `locked: ${item.how}`),
+        swatch, el("strong", {}, has(`reward.${item.id}`) ? t(`reward.${item.id}`) : item.name),
+        el("div", { class: "note" }, item.unlocked ? t(worn ? "profile.worn" : "profile.unlocked") : t("profile.locked", { how: howTo(item) })),
         mine && item.unlocked && !worn ? wearButton(() => redraw({ [kind]: item.id })) : null);
     })));
-  return el("div", { id: "rewards" }, group("card_back", "Card backs"), group("theme", "Table themes"));
+  return el("div", { id: "rewards" }, group("card_back", t("profile.card_backs")), group("theme", t("profile.themes")));
+}
+
+/** How a reward is earned, from its rule (league/rewards.py), in the reader's words. */
+function howTo(item) {
+  const [what, arg] = (item.rule || "").split(":");
+  if (what === "free") return t("reward.how.free");
+  if (what === "achievement") return t("reward.how.achievement", { name: has(`achievement.${arg}.name`) ? t(`achievement.${arg}.name`) : arg });
+  if (what === "division") return t("reward.how.division", { name: divisionName(arg) });
+  if (what === "trophy") return t("reward.how.trophy");
+  return item.how;
+}
+
+/** An achievement's name and description in the reader's words (the server's are English). */
+function achievementText(a, field) {
+  return has(`achievement.${a.id}.${field}`) ? t(`achievement.${a.id}.${field}`) : a[field];
 }
 const GAMES = { skip: "Skip", skyjo: "Skyjo" };
 
@@ -68,11 +87,11 @@ function achievementsByGame(list, first) {
     if (!mine.length) return null;
     const earned = mine.filter((a) => a.earned).length;
     return el("section", { class: "achievements", "data-game": game },
-      el("h4", {}, `${GAMES[game]} · ${earned} of ${mine.length}`),
+      el("h4", {}, `${GAMES[game]} · ${t("profile.earned_of", { earned, count: mine.length })}`),
       el("ul", { class: "cards" }, mine.map((a) =>
         el("li", { class: `card achievement ${a.earned ? "earned" : "locked"}` },
-          el("strong", {}, a.name), el("br"), a.description,
-          a.earned ? el("div", { class: "note" }, `earned ${a.awarded_at.slice(0, 10)}`) : null))));
+          el("strong", {}, achievementText(a, "name")), el("br"), achievementText(a, "description"),
+          a.earned ? el("div", { class: "note" }, t("profile.earned_on", { date: day(a.awarded_at) })) : null))));
   });
 }
 
@@ -82,24 +101,23 @@ function stat(label, value) {
 
 /** Report this player to the moderators (a name, cheating, …): what the profile can tell. */
 function reportForm(id) {
-  const why = el("select", { name: "reason", "aria-label": "Reason" },
-    [["name", "Their name"], ["cheating", "Cheating"], ["stalling", "Stalling"], ["chat", "What they said"], ["other", "Something else"]]
-      .map(([value, text]) => el("option", { value }, text)));
-  const note = el("input", { name: "note", maxlength: "500", placeholder: "What happened (optional)", "aria-label": "What happened" });
+  const why = el("select", { name: "reason", "aria-label": t("chat.reason") },
+    ["name", "cheating", "stalling", "chat", "other"].map((value) => el("option", { value }, t(`chat.reason.${value}`))));
+  const note = el("input", { name: "note", maxlength: "500", placeholder: t("chat.what_optional"), "aria-label": t("chat.what") });
   const said = el("p", { class: "note", role: "status" });
-  const form = el("form", { class: "filters report-player", "aria-label": "Report this player" },
-    el("label", {}, "Report this player", why), el("label", {}, "Note", note), el("button", { type: "submit" }, "Send report"), said);
+  const form = el("form", { class: "filters report-player", "aria-label": t("profile.report") },
+    el("label", {}, t("profile.report"), why), el("label", {}, t("profile.note"), note), el("button", { type: "submit" }, t("chat.send_report")), said);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = { player: id, reason: why.value, ...(note.value.trim() ? { note: note.value.trim() } : {}) };
     try {
       await api("/api/reports", { method: "POST", body, auth: true });
-      said.textContent = "Thank you: a moderator will look at it.";
+      said.textContent = t("profile.report_thanks");
     } catch (error) {
       said.textContent = error.message;
     }
   });
-  return el("details", { class: "report" }, el("summary", {}, "Report this player"), form);
+  return el("details", { class: "report" }, el("summary", {}, t("profile.report")), form);
 }
 
 /** On one's own profile: the sanctions in force, with why and until when. */
@@ -108,20 +126,21 @@ function ownSanctions() {
   api("/api/me/sanctions", { auth: true }).then(({ sanctions }) => {
     const now = sanctions.filter((s) => s.in_force || (s.kind === "warn" && !s.lifted_at));
     if (!now.length) return;
-    box.replaceChildren(el("section", { class: "card sanctions", role: "status" }, el("h3", {}, "From the moderators"),
-      el("ul", {}, now.map((s) => el("li", {}, `${s.words}${s.until ? ` until ${new Date(s.until).toLocaleString()}` : s.in_force ? " until lifted" : ""}: ${s.reason}`)))));
+    box.replaceChildren(el("section", { class: "card sanctions", role: "status" }, el("h3", {}, t("profile.from_mods")),
+      el("ul", {}, now.map((s) => el("li", {}, s.until ? t("profile.sanction_until", { words: s.words, until: date(s.until, { dateStyle: "medium", timeStyle: "short" }), reason: s.reason })
+        : t(s.in_force ? "profile.sanction_lifted" : "profile.sanction", { words: s.words, reason: s.reason }))))));
   }).catch(() => {});
   return box;
 }
 
 async function init() {
-  header("My profile");
+  header("league.my_profile");
   const main = document.getElementById("profile");
   const params = new URLSearchParams(location.search);
   const id = params.get("id");
   const game = GAMES[params.get("game")] ? params.get("game") : "skip";
   if (!id) {
-    main.replaceChildren(el("p", { class: "error" }, "No player given (?id=…)."));
+    main.replaceChildren(el("p", { class: "error" }, t("profile.no_id")));
     return;
   }
   let data;
@@ -150,82 +169,85 @@ async function init() {
     const q = new URLSearchParams({ id, game: g });
     return g === game ? el("b", { "aria-current": "page" }, GAMES[g]) : el("a", { href: `?${q}` }, GAMES[g]);
   };
-  main.replaceChildren(
-    el("h2", {}, data.player.name, data.player.claimed ? "" : " (guest)"),
+  main.replaceChildren(...[ // the DOM writes a null child as "null": left out
+    el("h2", {}, data.player.claimed ? data.player.name : t("profile.guest", { name: data.player.name })),
     data.fair_play ? el("p", { class: "fair-play-mark", id: "fair-play-mark", role: "note" },
-      `Marked for unfair play on ${data.fair_play.marked_at.slice(0, 10)}: ${data.fair_play.reason}. `,
-      "This account's results are void and it appears on no board.") : null,
+      t("profile.fair_play", { date: day(data.fair_play.marked_at), reason: data.fair_play.reason }), " ",
+      t("profile.fair_play_void")) : null,
     mine ? ownSanctions() : player() ? reportForm(id) : null,
-    el("nav", { class: "game-tabs", "aria-label": "Game" }, Object.keys(GAMES).flatMap((g, i) => (i ? [" · ", link(g)] : [link(g)]))),
-    el("h3", {}, "Divisions this season"),
+    el("nav", { class: "game-tabs", "aria-label": t("lobby.game") }, Object.keys(GAMES).flatMap((g, i) => (i ? [" · ", link(g)] : [link(g)]))),
+    el("h3", {}, t("profile.divisions")),
     divisions(data.divisions),
     el("div", { class: "cards" },
-      stat(`${GAMES[game]} matches`, c.matches), stat("rounds", c.rounds), stat("wins", c.wins),
-      stat("win rate", `${Math.round(c.win_rate * 100)}%`),
-      skip ? stat("stock cards per turn", c.stock_per_turn.toFixed(2)) : null,
-      stat(skip ? "best round" : "lowest round", c.best_round),
-      stat(skip ? "best match" : "lowest total", c.best_match),
-      stat("points per round", c.points_per_round.toFixed(1)),
-      stat("best season", c.best_season ? `${c.best_season.name} · ${c.best_season.season}` : "—")),
-    el("h3", {}, "Career by mode"),
+      stat(t("profile.game_matches", { game: GAMES[game] }), num(c.matches)), stat(t("profile.rounds"), num(c.rounds)), stat(t("profile.wins"), num(c.wins)),
+      stat(t("profile.win_rate_stat"), percent(c.win_rate)),
+      skip ? stat(t("profile.stock_per_turn"), num(c.stock_per_turn, { minimumFractionDigits: 2, maximumFractionDigits: 2 })) : null,
+      stat(t(skip ? "profile.best_round" : "profile.lowest_round"), c.best_round === null ? "—" : num(c.best_round)),
+      stat(t(skip ? "profile.best_match" : "profile.lowest_total"), c.best_match === null ? "—" : num(c.best_match)),
+      stat(t("profile.points_per_round"), num(c.points_per_round, one)),
+      stat(t("profile.best_season_stat"), c.best_season ? `${divisionName(c.best_season.id, c.best_season.name)} · ${c.best_season.season}` : "—")),
+    el("h3", {}, t("profile.career")),
     careerTable(c, skip),
-    el("h3", {}, "Rewards"),
+    el("h3", {}, t("profile.rewards")),
     rewardsHolder,
     ...keptGames(data.kept_games),
-    el("h3", {}, "Ratings"),
+    el("h3", {}, t("profile.ratings")),
     data.ratings.length
       ? el("table", {},
-          el("thead", {}, el("tr", {}, el("th", {}, "Mode"), el("th", { class: "num" }, "Rating"),
+          el("thead", {}, el("tr", {}, el("th", {}, t("lobby.mode")), el("th", { class: "num" }, t("profile.rating_col")),
             el("th", { class: "num" }, "μ"), el("th", { class: "num" }, "σ"),
-            el("th", { class: "num" }, "Matches"))),
+            el("th", { class: "num" }, t("profile.matches")))),
           el("tbody", {}, data.ratings.map((r) =>
-            el("tr", {}, el("td", {}, r.mode), el("td", { class: "num" }, r.ordinal.toFixed(1)),
-              el("td", { class: "num" }, r.mu.toFixed(1)), el("td", { class: "num" }, r.sigma.toFixed(2)),
-              el("td", { class: "num" }, r.matches)))))
-      : el("p", { class: "note" }, "No ranked matches yet."),
+            el("tr", {}, el("td", {}, modeName(r.mode)), el("td", { class: "num" }, num(r.ordinal, one)),
+              el("td", { class: "num" }, num(r.mu, one)), el("td", { class: "num" }, num(r.sigma, { minimumFractionDigits: 2, maximumFractionDigits: 2 })),
+              el("td", { class: "num" }, num(r.matches))))))
+      : el("p", { class: "note" }, t("profile.no_ranked")),
     el("p", {}, el("img", {
       class: "plot",
       src: `/api/players/${encodeURIComponent(id)}/ratings.png?mode=${encodeURIComponent(mode)}&game=${game}`,
-      alt: `Rating history in ${mode}: mu with its 3-sigma band and the conservative rating`,
+      alt: t("profile.plot_alt", { mode: modeName(mode) }),
     })),
-    el("h3", {}, "Trophies"),
+    el("h3", {}, t("profile.trophies")),
     data.trophies.length
-      ? el("ul", {}, data.trophies.map((t) =>
-          el("li", {}, `${PLACE[t.place]} · ${DIVISION_NAMES[t.board] ? `${DIVISION_NAMES[t.board]} division` : t.board} · ${t.mode} · season ${t.season}`)))
-      : el("p", { class: "note" }, "No trophies yet."),
-    el("h3", {}, "Achievements"),
+      ? el("ul", {}, data.trophies.map((trophy) =>
+          el("li", {}, t("profile.trophy", { place: trophy.place, board: has(`division.${trophy.board}`) ? t("badge.division", { name: divisionName(trophy.board) }) : trophy.board, mode: modeName(trophy.mode), season: trophy.season }))))
+      : el("p", { class: "note" }, t("profile.no_trophies")),
+    el("h3", {}, t("profile.achievements")),
     ...achievementsByGame(data.achievements, game),
-    el("h3", {}, "Recent matches"),
+    el("h3", {}, t("profile.recent")),
     el("ul", { id: "recent-matches" }, data.recent.map((m) =>
-      el("li", { "data-match": m.match }, `${m.finished_at.slice(0, 10)} · ${GAMES[m.game] || m.game || "Skip"} ${m.mode} · `,
-        m.won ? "won" : m.forfeited ? "forfeited" : "lost", ` · ${m.points} points · `, counted(m),
-        [" · ", el("a", { href: `/league/review.html?${new URLSearchParams({ match: m.match, player: id })}` }, "review")]))),
-  );
+      el("li", { "data-match": m.match }, `${day(m.finished_at)} · ${GAMES[m.game] || m.game || "Skip"} ${modeName(m.mode)} · `,
+        t(m.won ? "profile.won" : m.forfeited ? "profile.forfeited" : "profile.lost"), ` · ${t("profile.points", { count: m.points })} · `, counted(m),
+        [" · ", el("a", { href: `/league/review.html?${new URLSearchParams({ match: m.match, player: id })}` }, t("profile.review"))]))),
+  ].filter((node) => node !== null && node !== undefined));
 }
 
 /** How a match counts, in plain words (docs/league.md, "Fair play" and "Ladder rules"). */
-const NOT_RATED = {
-  ineligible: "not rated: a player was not yet eligible for ranked play",
-  linked: "not rated: the accounts were seen on one network or device",
-  pair_limit: "not rated: the pair's rated matches for the day were played",
-};
-
 function counted(m) {
-  if (m.voided) return el("b", { class: "voided" }, "voided: counts for nobody");
-  if (m.ranked) return "rated";
-  return m.unrated ? NOT_RATED[m.unrated] || `not rated: ${m.unrated}` : "casual";
+  if (m.voided) return el("b", { class: "voided" }, t("profile.voided"));
+  if (m.ranked) return t("profile.rated");
+  if (!m.unrated) return t("profile.casual");
+  return has(`profile.unrated.${m.unrated}`) ? t(`profile.unrated.${m.unrated}`) : t("profile.unrated", { why: m.unrated });
+}
+
+/** Where a kept game stands, from its summary's winners and leaders. */
+function keptState(g) {
+  if (g.winners) return t("keeper.home.won", { names: g.winners.join(", ") });
+  if (g.status === "closed") return t("keeper.home.finished");
+  if (g.leaders?.length) return t("keeper.home.leads", { names: g.leaders.join(", "), count: g.leaders.length });
+  return t("keeper.home.not_started");
 }
 
 function keptGames(games) {
   if (!games) return [];
   return [
-    el("h3", {}, "My kept games"),
+    el("h3", {}, t("keeper.home.mine")),
     games.length
       ? el("ul", { id: "kept-games" }, games.map((g) =>
           el("li", {}, el("a", { href: `/keeper/#/game/${encodeURIComponent(g.id)}` },
             `${g.game === "skyjo" ? "Skyjo" : "Skip"}: ${g.players.join(", ")}`),
-            ` · ${g.rounds} round${g.rounds === 1 ? "" : "s"} · ${g.outcome}`)))
-      : el("p", { class: "note" }, el("a", { href: "/keeper/" }, "The score keeper"), " keeps games played with real cards."),
+            ` · ${t("keeper.rounds_count", { count: g.rounds })} · ${keptState(g)}`)))
+      : el("p", { class: "note" }, el("a", { href: "/keeper/" }, t("keeper.title")), " ", t("profile.keeper_hint")),
   ];
 }
 

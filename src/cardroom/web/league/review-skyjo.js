@@ -4,10 +4,11 @@
  * cards as backs, the piles; never a card that seat could not see).
  */
 import { el } from "./league.js";
+import { t } from "../js/i18n.js";
 import { HIDDEN, skyjoCard } from "../js/games/skyjo/cards.js";
 
 function place(action) {
-  return `column ${action.column}, row ${action.row}`;
+  return t("sk.at", { column: action.column, row: action.row });
 }
 
 /** "took the 5 from the discard pile for column 2, row 1"; `before`: the view before it. */
@@ -15,12 +16,12 @@ export function describeAction(action, before) {
   if (!action) return "";
   const top = before?.discard_top;
   switch (action.type) {
-    case "reveal": return `turned the card at ${place(action)}`;
-    case "take": return `took ${top === null || top === undefined ? "the discard" : `the ${top}`} from the discard pile for ${place(action)}`;
-    case "draw": return "drew from the draw pile";
-    case "exchange": return `kept the drawn card at ${place(action)}`;
-    case "discard": return `discarded the drawn card and turned the card at ${place(action)}`;
-    case "timeout": return "ran out of time";
+    case "reveal": return t("review.sk.reveal", { at: place(action) });
+    case "take": return top === null || top === undefined ? t("review.sk.take_any", { at: place(action) }) : t("review.sk.take", { card: top, at: place(action) });
+    case "draw": return t("review.sk.draw");
+    case "exchange": return t("review.sk.exchange", { at: place(action) });
+    case "discard": return t("review.sk.discard", { at: place(action) });
+    case "timeout": return t("review.sk.timeout");
     default: return action.type;
   }
 }
@@ -30,7 +31,7 @@ export function short(action) {
   const where = `C${action.column}R${action.row}`;
   switch (action.type) {
     case "draw": case "timeout": return action.type;
-    case "discard": return `discard, turn ${where}`;
+    case "discard": return t("review.short.sk_discard", { where });
     case "exchange": return `keep→${where}`;
     case "reveal": return `turn→${where}`;
     default: return `${action.type}→${where}`;
@@ -54,7 +55,7 @@ function shows(cells) {
       else if (cell === HIDDEN) down += 1;
     }
   }
-  return `shows ${sum}, ${down} face down`;
+  return t("review.sk.shows", { sum, down });
 }
 
 /** What the seat saw after one step. */
@@ -63,18 +64,18 @@ export function board(view, names) {
   const others = [];
   for (let i = 1; i < view.players; i += 1) others.push((me + i) % view.players);
   const seat = (s, mine) => el("div", { class: `r-seat sk-seat${mine ? " mine" : ""}`, "data-seat": s },
-    el("b", {}, mine ? `${names[s]} (reviewed)` : names[s]),
-    el("span", { class: "caption" }, ` · ${shows(view.grids[s])} · ${view.scores[s]} pts`,
-      view.closer === s ? " · closed" : "", view.current === s && view.holding && !mine ? " · holding a drawn card" : ""),
+    el("b", {}, mine ? t("review.reviewed", { name: names[s] }) : names[s]),
+    el("span", { class: "caption" }, ` · ${shows(view.grids[s])} · ${t("sk.points", { count: view.scores[s] })}`,
+      view.closer === s ? ` · ${t("sk.closed_badge")}` : "", view.current === s && view.holding && !mine ? ` · ${t("sk.holding_title")}` : ""),
     grid(view.grids[s]));
-  return el("section", { class: "r-board r-skyjo", "aria-label": "The table as you saw it" },
+  return el("section", { class: "r-board r-skyjo", "aria-label": t("review.board") },
     el("div", { class: "r-others sk-others" }, others.map((s) => seat(s, false))),
     el("div", { class: "r-row r-middle" },
-      el("div", { class: "r-build" }, skyjoCard(HIDDEN), el("span", { class: "caption" }, `draw ${view.draw_count}`)),
+      el("div", { class: "r-build" }, skyjoCard(HIDDEN), el("span", { class: "caption" }, `${t("sk.caption.draw")} ${view.draw_count}`)),
       el("div", { class: "r-build" }, view.discard_top === null ? skyjoCard(null) : skyjoCard(view.discard_top),
-        el("span", { class: "caption" }, `discard ${view.discard_count}`)),
+        el("span", { class: "caption" }, `${t("sk.caption.discard")} ${view.discard_count}`)),
       view.drawn !== null && view.drawn !== undefined
-        ? el("div", { class: "r-build" }, skyjoCard(view.drawn), el("span", { class: "caption" }, "drawn"))
+        ? el("div", { class: "r-build" }, skyjoCard(view.drawn), el("span", { class: "caption" }, t("review.sk.drawn")))
         : null),
     seat(me, true));
 }

@@ -3,6 +3,7 @@
  * js/render/, and clicks, drags and keys turned into `play`/`discard`/`pass` actions. The
  * server's `legal` list is the only rule book; the table screen (js/table.js) does the rest.
  */
+import { t } from "../i18n.js";
 import { enableDrag } from "../dnd.js";
 import { burst, fly, shake } from "../anim.js";
 import { actionFor, canPlay, legalTargets, sameSelection, targetKey } from "../moves.js";
@@ -201,7 +202,7 @@ export class SkipPlay {
     const picked = this.selectionFromEl(el);
     if (picked) return this.select(sameSelection(picked, sel) ? null : picked);
     if (dst === "build") {
-      s.refusal = { rule: null, code: "hint", message: "Choose a card first: from your hand, your stock or a discard pile." };
+      s.refusal = { rule: null, code: "hint", message: t("skip.choose_first") };
       s.render();
     }
   }
@@ -232,7 +233,7 @@ export class SkipPlay {
     const action = actionFor(sel, target);
     s.selection = sel;
     if (!action) {
-      s.refusal = { rule: "R4.4", code: "hint", message: "Only a card from your hand can be discarded." };
+      s.refusal = { rule: "R4.4", code: "hint", message: t("skip.hand_only") };
       s.render();
       shake(targetEl);
       return;

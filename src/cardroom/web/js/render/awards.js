@@ -3,6 +3,7 @@
  * as one chip in the table's toolbar, opened into the list on a click, dismissed with ×.
  */
 import { h } from "../dom.js";
+import { num, t } from "../i18n.js";
 import { awardIcon } from "./overlays.js";
 
 /** The chip, or null when there is no news. `describe` says an event in words. */
@@ -11,19 +12,19 @@ export function awardsSummary(m, { open, describe, onToggle, onDismiss }) {
   const achievements = m.awards.filter((e) => e.kind === "achievement");
   const myRating = m.awards.find((e) => e.kind === "rating" && e.seat === m.mySeat);
   const parts = [];
-  if (achievements.length) parts.push(`★ ${achievements.length} achievement${achievements.length > 1 ? "s" : ""}`);
+  if (achievements.length) parts.push(`★ ${t("awards.achievements", { count: achievements.length })}`);
   const placed = m.awards.find((e) => e.kind === "division" && e.seat === m.mySeat);
-  if (placed) parts.push(`◆ ${placed.detail.division.name}`);
+  if (placed) parts.push(`◆ ${t(`division.${placed.detail.division.id}`)}`);
   const unlocked = m.awards.filter((e) => e.kind === "unlock" && e.seat === m.mySeat).length;
-  if (unlocked) parts.push(`✦ ${unlocked} unlocked`);
+  if (unlocked) parts.push(`✦ ${t("awards.unlocked", { count: unlocked })}`);
   if (myRating) {
     const change = Number(myRating.detail.after) - Number(myRating.detail.before);
-    parts.push(`${change >= 0 ? "▲ +" : "▼ −"}${Math.abs(change).toFixed(1)} rating`);
-  } else if (m.awards.some((e) => e.kind === "rating")) parts.push("ratings moved");
-  return h("div", { class: "awards-summary", id: "awards-summary", role: "group", "aria-label": "League news of the last match" },
+    parts.push(`${change >= 0 ? "▲" : "▼"} ${t("awards.rating", { change: num(change, { signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}`);
+  } else if (m.awards.some((e) => e.kind === "rating")) parts.push(t("awards.moved"));
+  return h("div", { class: "awards-summary", id: "awards-summary", role: "group", "aria-label": t("awards.label") },
     h("button", { type: "button", class: "awards-chip", "aria-expanded": String(open), "aria-controls": "awards-list", onclick: onToggle },
       parts.join(" · ")),
-    h("button", { type: "button", class: "awards-dismiss", "aria-label": "Dismiss the league news", onclick: onDismiss }, "×"),
+    h("button", { type: "button", class: "awards-dismiss", "aria-label": t("awards.dismiss"), onclick: onDismiss }, "×"),
     open ? h("ul", { class: "awards awards-pop", id: "awards-list" },
       m.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === m.mySeat ? " mine" : ""}`, "data-kind": event.kind },
         awardIcon(event), describe(event)))) : null);

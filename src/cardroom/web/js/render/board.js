@@ -4,6 +4,7 @@
  * Every place a card can come from has data-src, every place it can go has data-dst, so the
  * click, drag and keyboard handlers (and the tests) share one vocabulary.
  */
+import { t } from "../i18n.js";
 import { h } from "../dom.js";
 import { backEl, cardEl, cardLabel, describeCards, fanEl, slotEl } from "./cards.js";
 import { backClass, badgeEl, badgesFor, modeOf } from "../badges.js";
@@ -22,7 +23,7 @@ export function renderBoard(model, ui) {
   const board = h("section", {
     class: "board skip-board",
     id: "board",
-    "aria-label": "Table",
+    "aria-label": t("board.table"),
     "data-others": others.length,
     "data-sides": others.length >= SIDES_FROM,
     "data-my-turn": model.myTurn ? "true" : "false",
@@ -34,7 +35,7 @@ export function renderBoard(model, ui) {
   const [left, top, right] = aroundTheTable(others);
   const group = (seats, where) => h("div", { class: `others-${where}` }, seats.map((s) => seatPanel(model, ui, s, others.indexOf(s))));
   board.append(
-    h("div", { class: "others", role: "list", "aria-label": "Other players" },
+    h("div", { class: "others", role: "list", "aria-label": t("board.others") },
       group(left, "left"), group(top, "top"), group(right, "right")),
     centre(model, ui),
   );
@@ -65,28 +66,29 @@ function seatPanel(model, ui, seat, turnOrder) {
   const count = v.stock_counts[seat];
   const inHand = v.hand_counts[seat];
   const badges = [];
-  if (isPartner) badges.push(h("span", { class: "badge partner" }, "Partner"));
-  else if (v.partners && model.mySeat !== null) badges.push(h("span", { class: "badge" }, "Opponent"));
-  else if (v.partners) badges.push(h("span", { class: "badge" }, `Team ${Math.min(seat, v.partners[seat]) + 1}`));
-  if (info?.bot) badges.push(h("span", { class: "badge bot" }, "Bot"));
-  if (info?.away) badges.push(h("span", { class: "badge warn" }, "Away"));
-  if (info?.autopilot) badges.push(h("span", { class: "badge warn" }, "Autopilot"));
-  if (info && !info.bot && !info.connected) badges.push(h("span", { class: "badge warn" }, "Offline"));
+  if (isPartner) badges.push(h("span", { class: "badge partner" }, t("lobby.partner")));
+  else if (v.partners && model.mySeat !== null) badges.push(h("span", { class: "badge" }, t("board.opponent")));
+  else if (v.partners) badges.push(h("span", { class: "badge" }, t("board.team", { n: Math.min(seat, v.partners[seat]) + 1 })));
+  if (info?.bot) badges.push(h("span", { class: "badge bot" }, t("board.bot")));
+  if (info?.away) badges.push(h("span", { class: "badge warn" }, t("board.away")));
+  if (info?.autopilot) badges.push(h("span", { class: "badge warn" }, t("board.autopilot")));
+  if (info && !info.bot && !info.connected) badges.push(h("span", { class: "badge warn" }, t("board.offline")));
 
   const look = lookOf(model, seat);
   const stockAttrs = { class: `pile stock${backClass(look)}`, "data-key": `stock-${seat}` };
-  const stockLabel = `stock ${count} card${count === 1 ? "" : "s"}${top === null ? "" : `, top ${cardLabel(top)}`}`;
+  const stockLabel = top === null ? t("board.stock", { count }) : t("board.stock_top", { count, top: cardLabel(top) });
   let stock;
   if (isPartner) {
     stock = h("button", { ...sourceAttrs(ui, { from: "partner_stock" }), ...stockAttrs, type: "button" },
-      said(`Partner's ${stockLabel}`), under(count), top === null ? slotEl("") : cardEl(top), countBadge(count));
+      said(t("board.partners", { what: stockLabel })), under(count), top === null ? slotEl("") : cardEl(top), countBadge(count));
   } else {
-    stock = h("div", { ...stockAttrs, role: "img", "aria-label": `${model.name(seat)}'s ${stockLabel}` },
+    stock = h("div", { ...stockAttrs, role: "img", "aria-label": t("board.whose", { name: model.name(seat), what: stockLabel }) },
       under(count), top === null ? slotEl("") : cardEl(top), countBadge(count));
   }
   const discards = v.discards[seat].map((pile, index) => {
     const n = index + 1;
-    const label = `${isPartner ? "Partner's" : `${model.name(seat)}'s`} discard pile ${n}: ${describeCards(pile)}`;
+    const pileLabel = t("board.discard_pile", { n, cards: describeCards(pile) });
+    const label = isPartner ? t("board.partners", { what: pileLabel }) : t("board.whose", { name: model.name(seat), what: pileLabel });
     const attrs = { class: "pile discard", "data-key": `discard-${seat}-${n}`, "data-pile": n };
     const long = pile.length >= LONG_PILE;
     if (!isPartner) return h("div", { ...attrs, role: "img", "aria-label": label }, fanEl(pile));
@@ -104,7 +106,7 @@ function seatPanel(model, ui, seat, turnOrder) {
   const anyLong = !isPartner && v.discards[seat].some((pile) => pile.length >= LONG_PILE);
   const body = anyLong
     ? h("button", { type: "button", class: "seat-body mini peekable", "data-peek": seat, "aria-expanded": String(ui.peek?.seat === seat) },
-      said(`${model.name(seat)}'s piles: ${stockLabel}; ${v.discards[seat].map((p, i) => `discard pile ${i + 1}: ${describeCards(p)}`).join("; ")}. Show the discard piles in full`),
+      said(t("board.piles_peek", { name: model.name(seat), stock: stockLabel, piles: v.discards[seat].map((p, i) => t("board.discard_pile", { n: i + 1, cards: describeCards(p) })).join("; ") })),
       stock, h("div", { class: "discards" }, discards))
     : h("div", { class: "seat-body mini" }, stock, h("div", { class: "discards" }, discards));
   return h("article", {
@@ -112,14 +114,14 @@ function seatPanel(model, ui, seat, turnOrder) {
     role: "listitem",
     style: `--turn:${turnOrder}`,
     "data-seat": seat,
-    "aria-label": `${model.name(seat)}${current ? ", playing now" : ""}: ${stockLabel}, ${inHand} cards in hand`,
+    "aria-label": t(current ? "board.seat_now" : "board.seat", { name: model.name(seat), stock: stockLabel, count: inHand }),
   },
   h("header", {},
     h("span", { class: "seat-name" }, model.name(seat)),
     badgeEl(look),
     badges,
     scoreBadge(model, seat),
-    h("span", { class: "hand-count", "data-key": `hand-${seat}`, title: "cards in hand", "aria-hidden": "true" },
+    h("span", { class: "hand-count", "data-key": `hand-${seat}`, title: t("board.in_hand"), "aria-hidden": "true" },
       h("span", { class: "hand-icon" }), String(inHand)),
     current ? h("span", { class: "turn-dot", "aria-hidden": "true" }, "▶") : null,
     current ? h("span", { class: "timer", "data-timer": "" }) : null),
@@ -132,21 +134,21 @@ export const LONG_PILE = 6;
 function peekChip(ui, seat, pile, count, label) {
   return h("button", { type: "button", class: "peek-chip", "data-peek": seat,
     "aria-expanded": String(ui.peek?.seat === seat) },
-  said(`${label}. Show the discard piles in full (all ${count})`), h("span", { "aria-hidden": "true" }, `all ${count}`));
+  said(t("board.peek", { label, count })), h("span", { "aria-hidden": "true" }, t("board.all", { count })));
 }
 
 /** A player's discard piles shown in full, bottom card first (on demand; Esc closes it). */
 function peekPanel(model, peek) {
   const piles = model.view.discards[peek.seat];
   if (!piles) return null;
-  const whose = peek.seat === model.mySeat ? "Your" : `${model.name(peek.seat)}'s`;
+  const title = peek.seat === model.mySeat ? t("board.peek_title_me") : t("board.peek_title", { name: model.name(peek.seat) });
   return h("div", { class: "peek", id: "peek", role: "dialog", "aria-modal": "false", "aria-labelledby": "peek-title" },
     h("div", { class: "peek-head" },
-      h("h2", { id: "peek-title" }, `${whose} discard piles, the top card last`),
-      h("button", { type: "button", class: "btn small", "data-peek-close": "" }, "Close")),
+      h("h2", { id: "peek-title" }, title),
+      h("button", { type: "button", class: "btn small", "data-peek-close": "" }, t("common.close"))),
     piles.map((pile, index) => h("div", { class: "peek-pile", "data-pile": index + 1 },
       h("span", { class: "peek-label" }, `${index + 1} · ${pile.length}`),
-      h("ol", { class: "peek-cards", "aria-label": `Discard pile ${index + 1}: ${describeCards(pile)}` },
+      h("ol", { class: "peek-cards", "aria-label": t("board.discard_pile", { n: index + 1, cards: describeCards(pile) }) },
         pile.map((card) => h("li", {}, cardEl(card)))))));
 }
 
@@ -156,9 +158,8 @@ function centre(model, ui) {
     const n = index + 1;
     const top = pile.cards.at(-1);
     const needs = pile.next;
-    const label = top === undefined
-      ? `Building pile ${n}: empty, needs a 1 or a wild`
-      : `Building pile ${n}: ${cardLabel(top)}${top === "W" ? ` as ${pile.value}` : ""}, needs ${needs}`;
+    const label = top === undefined ? t("board.build_empty", { n })
+      : t("board.build", { n, card: top === "W" ? t("log.wild_as", { card: cardLabel(top), value: pile.value }) : cardLabel(top), needs });
     return h("button", {
       type: "button",
       class: "pile build",
@@ -166,15 +167,15 @@ function centre(model, ui) {
       ...targetAttrs(ui, { to: "build", pile: n }),
     },
     said(label),
-    top === undefined ? slotEl("1 or ★") : cardEl(top, { as: pile.value }),
-    h("span", { class: "needs", "aria-hidden": "true" }, h("small", {}, "next "), h("b", {}, needs)));
+    top === undefined ? slotEl(t("board.slot_build")) : cardEl(top, { as: pile.value }),
+    h("span", { class: "needs", "aria-hidden": "true" }, h("small", {}, `${t("board.next")} `), h("b", {}, needs)));
   });
-  return h("div", { class: "centre", "aria-label": "Middle of the table" },
-    h("div", { class: "pile draw", "data-key": "draw", "aria-label": `Draw pile: ${v.draw_count} cards` },
-      backEl("SKIP"), h("span", { class: "caption" }, `Draw ${v.draw_count}`)),
-    h("div", { class: "builds", role: "group", "aria-label": "Building piles" }, builds),
-    h("div", { class: "pile completed", "aria-label": `Completed piles: ${v.completed_count} cards` },
-      v.completed_count ? backEl("✓") : slotEl(""), h("span", { class: "caption" }, `Done ${v.completed_count}`)));
+  return h("div", { class: "centre", "aria-label": t("board.middle") },
+    h("div", { class: "pile draw", "data-key": "draw", "aria-label": t("sk.draw_pile", { count: v.draw_count }) },
+      backEl("SKIP"), h("span", { class: "caption" }, t("board.draw_caption", { count: v.draw_count }))),
+    h("div", { class: "builds", role: "group", "aria-label": t("board.builds") }, builds),
+    h("div", { class: "pile completed", "aria-label": t("board.completed", { count: v.completed_count }) },
+      v.completed_count ? backEl("✓") : slotEl(""), h("span", { class: "caption" }, t("board.done_caption", { count: v.completed_count }))));
 }
 
 function myArea(model, ui, me) {
@@ -187,11 +188,11 @@ function myArea(model, ui, me) {
     class: `pile stock mine${backClass(lookOf(model, me))}`,
     "data-key": `stock-${me}`,
     ...sourceAttrs(ui, { from: "stock" }),
-  }, said(`Your stock: ${count} card${count === 1 ? "" : "s"}${top === null ? "" : `, top ${cardLabel(top)}`}`),
-  under(count), top === null ? slotEl("empty") : cardEl(top), countBadge(count));
+  }, said(t("board.your", { what: top === null ? t("board.stock", { count }) : t("board.stock_top", { count, top: cardLabel(top) }) })),
+  under(count), top === null ? slotEl(t("board.empty")) : cardEl(top), countBadge(count));
   const discards = v.discards[me].map((pile, index) => {
     const n = index + 1;
-    const label = `Your discard pile ${n}: ${describeCards(pile)}`;
+    const label = t("board.your", { what: t("board.discard_pile", { n, cards: describeCards(pile) }) });
     return h("div", { class: "discard-slot" },
       h("button", {
         type: "button",
@@ -200,30 +201,30 @@ function myArea(model, ui, me) {
         "data-pile": n,
         ...sourceAttrs(ui, { from: "discard", pile: n }),
         ...targetAttrs(ui, { to: "discard", pile: n }),
-      }, said(`${label}${handChosen ? ". Discard the chosen card here: ends your turn" : ""}`), fanEl(pile), handChosen ? h("span", { class: "end-mark", "aria-hidden": "true" }, "⏎") : null),
+      }, said(handChosen ? t("board.discard_here", { label }) : label), fanEl(pile), handChosen ? h("span", { class: "end-mark", "aria-hidden": "true" }, "⏎") : null),
       handChosen ? null
         : pile.length >= LONG_PILE ? peekChip(ui, me, n, pile.length, label)
-          : h("span", { class: "caption", "aria-hidden": "true" }, `discard ${n}`));
+          : h("span", { class: "caption", "aria-hidden": "true" }, t("board.discard_caption", { n })));
   });
-  return h("div", { class: `mine-area${model.myTurn ? " my-turn" : ""}`, "aria-label": "Your piles" },
-    h("div", { class: "stock-wrap" }, stock, h("span", { class: "caption" }, "stock"), scoreBadge(model, me)),
+  return h("div", { class: `mine-area${model.myTurn ? " my-turn" : ""}`, "aria-label": t("board.your_piles") },
+    h("div", { class: "stock-wrap" }, stock, h("span", { class: "caption" }, t("board.stock_caption")), scoreBadge(model, me)),
     h("div", { class: "discard-area" },
-      h("div", { class: "my-discards", role: "group", "aria-label": "Your discard piles" }, discards),
-      handChosen ? h("p", { class: "end-hint", id: "end-hint" }, "⚠ A discard here ends your turn") : null));
+      h("div", { class: "my-discards", role: "group", "aria-label": t("board.your_discards") }, discards),
+      handChosen ? h("p", { class: "end-hint", id: "end-hint" }, `⚠ ${t("board.ends_turn")}`) : null));
 }
 
 function handRow(model, ui) {
   const hand = model.view.hand || [];
   const pass = model.legal.some((a) => a.type === "pass");
   return h("div", { class: "hand-row" },
-    h("div", { class: "hand", role: "group", "aria-label": `Your hand: ${describeCards(hand)}` },
+    h("div", { class: "hand", role: "group", "aria-label": t("board.hand", { cards: describeCards(hand) }) },
       hand.map((card, index) => h("button", {
         type: "button",
         class: "hand-card",
         "data-key": `hand-me-${index}`,
         ...sourceAttrs(ui, { from: "hand", card, index }),
-      }, said(`Hand card ${index + 1}: ${cardLabel(card)}`), cardEl(card)))),
-    pass ? h("button", { type: "button", class: "btn primary", "data-action": "pass" }, "Pass (no card to discard)") : null,
+      }, said(t("board.hand_card", { n: index + 1, card: cardLabel(card) })), cardEl(card)))),
+    pass ? h("button", { type: "button", class: "btn primary", "data-action": "pass" }, t("board.pass")) : null,
     h("p", { class: "refusal", id: "refusal", role: "alert", hidden: !ui.refusal },
       ui.refusal ? [h("b", {}, ui.refusal.rule ? ruleLink(ui.refusal.rule) : ui.refusal.code), " ", ui.refusal.message] : null));
 }
@@ -270,7 +271,7 @@ function countBadge(count) {
 function scoreBadge(model, seat) {
   const scores = model.scores;
   if (scores[seat] === undefined) return null;
-  return h("span", { class: "score", title: "match points" }, `${scores[seat]} pts`);
+  return h("span", { class: "score", title: t("board.match_points") }, t("sk.points", { count: scores[seat] }));
 }
 
 /** A seat's division badge and card back (js/badges.js), once read. */

@@ -1,4 +1,5 @@
 /** Card elements: the number always big, the colour group backed by a shape and a pattern. */
+import { t } from "../i18n.js";
 import { h } from "../dom.js";
 
 const GROUPS = [
@@ -12,7 +13,7 @@ export function isWild(card) {
 }
 
 export function cardLabel(card) {
-  return isWild(card) ? "wild" : String(card);
+  return isWild(card) ? t("card.wild") : String(card);
 }
 
 function group(card) {
@@ -60,5 +61,5 @@ export function fanEl(cards, attrs = {}) {
 }
 
 export function describeCards(cards) {
-  return cards.length ? cards.map(cardLabel).join(", ") : "empty";
+  return cards.length ? cards.map(cardLabel).join(", ") : t("board.empty");
 }

@@ -1,103 +1,106 @@
 /** Sentences for engine and table events: the move log and the screen-reader announcements. */
 import { cardLabel } from "./cards.js";
+import { has, list, num, t } from "../i18n.js";
 
 const SOURCES = {
-  hand: "hand",
-  stock: "stock",
-  discard: "discard pile",
-  partner_stock: "partner's stock",
-  partner_discard: "partner's discard pile",
+  hand: "log.from.hand", // catalog keys (web/i18n)
+  stock: "log.from.stock",
+  discard: "log.from.discard",
+  partner_stock: "log.from.partner_stock",
+  partner_discard: "log.from.partner_discard",
 };
 
-function list(names) {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+function fmt(value) {
+  return num(Number(value), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
-function fmt(value) {
-  return Number(value).toFixed(1);
+/** An achievement's or an item's name and description in the player's words, else the
+ * server's (English). */
+function named(prefix, thing, field) {
+  const key = `${prefix}.${thing.id}.${field}`;
+  return has(key) ? t(key) : thing[field];
 }
 
 /** One event as a sentence, or null for events not worth a log line. */
 export function describe(event, model) {
   const who = event.seat === undefined ? "" : model.name(event.seat);
+  const mine = event.seat === model.mySeat;
   const d = event.detail || {};
+  const byMe = d.by === model.player?.id;
   switch (event.kind) {
     case "turn":
-      return event.seat === model.mySeat ? "Your turn" : `${who}'s turn`;
+      return mine ? t("table.your_turn") : t("table.whose_turn", { name: who });
     case "played": {
-      const from = SOURCES[d.source] || d.source;
-      const pile = d.pile ? ` ${d.pile}` : "";
-      const wild = d.card === "W" ? ` as ${d.value}` : "";
-      return `${who} played ${cardLabel(d.card)}${wild} from ${from}${pile} to building pile ${d.to}`;
+      const from = SOURCES[d.source] ? t(SOURCES[d.source], { pile: d.pile ?? "" }).trim() : d.source;
+      const card = d.card === "W" ? t("log.wild_as", { card: cardLabel(d.card), value: d.value }) : cardLabel(d.card);
+      return t("log.played", { name: who, card, from, to: d.to });
     }
     case "completed":
-      return `Building pile ${d.to} reached 12 and was cleared`;
-    case "discarded": {
-      const whose = d.owner !== undefined && d.owner !== event.seat ? ` of ${model.name(d.owner)}` : "";
-      return `${who} discarded ${cardLabel(d.card)} on discard pile ${d.pile}${whose}`;
-    }
+      return t("log.completed", { to: d.to });
+    case "discarded":
+      return d.owner !== undefined && d.owner !== event.seat
+        ? t("log.discarded_of", { name: who, card: cardLabel(d.card), pile: d.pile, owner: model.name(d.owner) })
+        : t("log.discarded", { name: who, card: cardLabel(d.card), pile: d.pile });
     case "passed":
-      return `${who} passed (no card to discard)`;
+      return t("log.passed", { name: who });
     case "timed_out":
-      return `${who} ran out of time; the turn is skipped`;
+      return t("log.timed_out", { name: who });
     case "reshuffled":
-      return `The completed piles were shuffled into a new draw pile (${d.cards} cards)`;
+      return t("log.reshuffled", { count: d.cards });
     case "drew":
       return null;
     case "round_over":
-      if (d.stalemate && !(d.winners || []).length) return "The round ended in a stalemate; no one scores";
-      return `${list((d.winners || []).map((s) => model.name(s)))} won the round${d.stalemate ? " (stalemate)" : ""}`;
+      if (d.stalemate && !(d.winners || []).length) return t("log.stalemate");
+      return t(d.stalemate ? "log.round_won_stalemate" : "log.round_won", { names: list((d.winners || []).map((s) => model.name(s))) });
     case "match_started":
-      return "The match started";
+      return t("log.match_started");
     case "round_started":
-      return `Round ${d.round} started; ${model.name(d.dealer)} dealt`;
+      return t("log.round_started", { round: d.round, name: model.name(d.dealer) });
     case "round_summary":
-      return `Round ${d.round} is over`;
+      return t("log.round_summary", { round: d.round });
     case "solo":
-      return "A partner has gone: from now on everyone plays alone (R2.5)";
+      return t("log.solo");
     case "match_over":
-      return `The match is over: ${list((d.winners || []).map((s) => model.name(s)))} won`;
+      return t("log.match_over", { names: list((d.winners || []).map((s) => model.name(s))) });
     case "forfeited": {
-      const how = d.reason === "timeouts" ? "timed out of too many turns in a row" : "left the table";
-      return `${event.seat === model.mySeat ? "You" : who} ${how}: the match is forfeited, a loss for ${event.seat === model.mySeat ? "you" : "them"}`;
+      const how = d.reason === "timeouts" ? "timeouts" : "left";
+      return mine ? t(`log.forfeit.${how}.me`) : t(`log.forfeit.${how}.other`, { name: who });
     }
     case "unrated":
-      return d.message || "Not rated: this match counts as casual";
+      return d.message || t("log.unrated");
     case "autopilot":
-      return d.on ? `${model.name(d.seat)} is away; a bot plays for them` : `${model.name(d.seat)} is back`;
+      return t(d.on ? "log.autopilot_on" : "log.autopilot_off", { name: model.name(d.seat) });
     case "skipped": {
-      const by = d.by === model.player?.id ? "You" : d.name ?? "Another player";
-      return `${by} skipped ${event.seat === model.mySeat ? "your" : `${who}'s`} turn (not there)`;
+      const by = byMe ? t("common.you") : d.name ?? t("log.another");
+      return mine ? t("log.skipped_mine", { by }) : t("log.skipped", { by, name: who });
     }
     case "rematch_proposed":
-      return `${d.by === model.player?.id ? "You" : d.name} proposed a rematch`;
+      return byMe ? t("log.rematch.proposed_me") : t("log.rematch.proposed", { name: d.name });
     case "rematch_accepted":
-      return `${d.by === model.player?.id ? "You" : d.name} accepted the rematch`;
+      return byMe ? t("log.rematch.accepted_me") : t("log.rematch.accepted", { name: d.name });
     case "rematch_declined":
-      return `${d.by === model.player?.id ? "You" : d.name} declined the rematch`;
+      return byMe ? t("log.rematch.declined_me") : t("log.rematch.declined", { name: d.name });
     case "rematch_withdrawn":
-      return `The rematch was called off: ${d.reason}`;
+      return t("log.rematch.withdrawn", { reason: d.reason });
     case "achievement": {
       const a = d.achievement || {};
-      const earner = event.seat === model.mySeat ? "You" : d.player?.name || who;
-      return `${earner} earned an achievement: “${a.name}” (${a.description})`;
+      const params = { name: d.player?.name || who, title: named("achievement", a, "name"), description: named("achievement", a, "description") };
+      return t(mine ? "log.achievement_me" : "log.achievement", params);
     }
     case "division": {
-      const placed = event.seat === model.mySeat ? "You are" : `${who} is`;
-      return `${placed} placed in the ${d.division?.name} division (${d.mode})`;
+      const params = { name: who, division: d.division?.id ? t(`division.${d.division.id}`) : d.division?.name, mode: d.mode };
+      return t(mine ? "log.division_me" : "log.division", params);
     }
     case "unlock": {
       const item = d.item || {};
-      const kind = item.kind === "theme" ? "table theme" : "card back";
-      const mine = event.seat === model.mySeat;
-      return `${mine ? "You" : who} unlocked the ${kind} “${item.name}”${mine ? ": wear it from your profile" : ""}`;
+      const params = { name: who, item: named("reward", item, "name") };
+      const kind = item.kind === "theme" ? "theme" : "back";
+      return t(mine ? `log.unlock.${kind}_me` : `log.unlock.${kind}`, params);
     }
     case "rating": {
       const change = Number(d.after) - Number(d.before);
-      const sign = change >= 0 ? "+" : "−";
-      const whose = event.seat === model.mySeat ? "Your" : `${who}'s`;
-      return `${whose} ${d.mode} rating: ${fmt(d.before)} → ${fmt(d.after)} (${sign}${fmt(Math.abs(change))})`;
+      const params = { name: who, mode: d.mode, before: fmt(d.before), after: fmt(d.after), change: num(change, { signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1 }) };
+      return t(mine ? "log.rating_me" : "log.rating", params);
     }
     default:
       return null;

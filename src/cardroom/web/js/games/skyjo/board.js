@@ -6,6 +6,7 @@
  * keyboard handlers (play.js) and the browser tests share that vocabulary.
  */
 import { h } from "../../dom.js";
+import { num, t } from "../../i18n.js";
 import { ruleLink } from "../../rule-link.js";
 import { HIDDEN, cellLabel, hiddenCount, skyjoCard, visibleSum } from "./cards.js";
 
@@ -21,7 +22,7 @@ export function renderBoard(model, ui) {
   const board = h("section", {
     class: `board sk-board others-${others.length}`,
     id: "board",
-    "aria-label": "Skyjo table",
+    "aria-label": t("table.unnamed", { game: "Skyjo" }),
     "data-game": "skyjo",
     "data-my-turn": model.myTurn ? "true" : "false",
     "data-current": v.current,
@@ -34,11 +35,11 @@ export function renderBoard(model, ui) {
   const banner = lastTurns(model);
   if (banner) board.append(banner);
   board.append(
-    h("div", { class: "sk-others", role: "list", "aria-label": "Other players" }, others.map((s) => seatGrid(model, ui, s, false))),
+    h("div", { class: "sk-others", role: "list", "aria-label": t("board.others") }, others.map((s) => seatGrid(model, ui, s, false))),
     centre(model, ui));
   if (me !== null) board.append(prompt(model, ui), seatGrid(model, ui, me, true));
   board.append(h("p", { class: "refusal", id: "refusal", role: "alert", hidden: !ui.refusal },
-    ui.refusal ? [h("b", {}, ui.refusal.rule ? ruleLink(ui.refusal.rule) : "Hint"), " ", ui.refusal.message] : null));
+    ui.refusal ? [h("b", {}, ui.refusal.rule ? ruleLink(ui.refusal.rule) : t("board.hint")), " ", ui.refusal.message] : null));
   return board;
 }
 
@@ -46,9 +47,8 @@ function lastTurns(model) {
   const v = model.view;
   if (v.closer === null || v.closer === undefined || v.result) return null;
   const who = model.name(v.closer);
-  const text = v.closer === model.mySeat
-    ? "Last turns: you turned all your cards; everyone else plays one more turn (S4.1)"
-    : `Last turns: ${who} turned all their cards; ${model.mySeat === null ? "everyone else plays" : "you play"} one more turn (S4.1)`;
+  const text = v.closer === model.mySeat ? t("sk.last.me")
+    : t(model.mySeat === null ? "sk.last.watching" : "sk.last.you_play", { name: who });
   return h("p", { class: "sk-banner last-turns", id: "last-turns", role: "status" }, "⚑ ", text);
 }
 
@@ -58,11 +58,11 @@ function seatGrid(model, ui, seat, mine) {
   const grid = v.grids[seat];
   const current = v.current === seat && !v.result;
   const badges = [];
-  if (!mine && info?.bot) badges.push(h("span", { class: "badge bot" }, "Bot"));
-  if (info?.away) badges.push(h("span", { class: "badge warn" }, "Away"));
-  if (info?.autopilot) badges.push(h("span", { class: "badge warn" }, "Autopilot"));
-  if (info && !info.bot && !info.connected && !mine) badges.push(h("span", { class: "badge warn" }, "Offline"));
-  if (v.closer === seat) badges.push(h("span", { class: "badge closer", title: "turned all their cards first (S4.1)" }, "Closed"));
+  if (!mine && info?.bot) badges.push(h("span", { class: "badge bot" }, t("board.bot")));
+  if (info?.away) badges.push(h("span", { class: "badge warn" }, t("board.away")));
+  if (info?.autopilot) badges.push(h("span", { class: "badge warn" }, t("board.autopilot")));
+  if (info && !info.bot && !info.connected && !mine) badges.push(h("span", { class: "badge warn" }, t("board.offline")));
+  if (v.closer === seat) badges.push(h("span", { class: "badge closer", title: t("sk.closed_title") }, t("sk.closed")));
   const shows = visibleSum(grid);
   const down = hiddenCount(grid);
   const total = model.scores[seat] ?? 0;
@@ -75,25 +75,25 @@ function seatGrid(model, ui, seat, mine) {
     class: `sk-seat${mine ? " mine" : ""}${current ? " current" : ""}`,
     role: mine ? null : "listitem",
     "data-seat": seat,
-    "aria-label": `${mine ? "Your grid" : model.name(seat)}${current ? ", playing now" : ""}: shows ${shows} with ${down} face down, ${total} points in total`,
+    "aria-label": t(current ? "sk.grid_label_now" : "sk.grid_label", { name: mine ? t("sk.your_grid") : model.name(seat), shows, down, total }),
   },
   h("header", {},
-    h("span", { class: "sk-who" }, h("span", { class: "seat-name" }, mine ? "You" : model.name(seat)), badges),
+    h("span", { class: "sk-who" }, h("span", { class: "seat-name" }, mine ? t("common.you") : model.name(seat)), badges),
     h("span", { class: "sk-line" },
-      h("span", { class: "sk-shows", title: "sum of the face-up cards" }, `shows ${shows}`),
-      h("span", { class: "score", title: "total points (lowest wins)" }, `${total} pts`),
+      h("span", { class: "sk-shows", title: t("sk.side.shows_title") }, t("sk.shows", { sum: num(shows) })),
+      h("span", { class: "score", title: t("sk.total_title") }, t("sk.points", { count: total })),
       current ? h("span", { class: "turn-dot", "aria-hidden": "true" }, "▶") : null,
       current ? h("span", { class: "timer", "data-timer": "" }) : null,
-      holdingHere ? h("span", { class: "sk-holding", "data-key": `holding-${seat}`, title: "holding a drawn card" }, skyjoCard(HIDDEN), " drew") : null)),
-  h("div", { class: "sk-grid", role: mine ? "group" : null, "aria-label": mine ? "Your cards: 4 columns of 3" : null }, cells));
+      holdingHere ? h("span", { class: "sk-holding", "data-key": `holding-${seat}`, title: t("sk.holding_title") }, skyjoCard(HIDDEN), ` ${t("sk.drew_short")}`) : null)),
+  h("div", { class: "sk-grid", role: mine ? "group" : null, "aria-label": mine ? t("sk.your_cards") : null }, cells));
 }
 
 function cell(model, ui, seat, col, row, mine) {
   const value = model.view.grids[seat][col][row];
   const key = `cell-${seat}-${col + 1}-${row + 1}`;
-  const place = `column ${col + 1}, row ${row + 1}`;
+  const place = t("sk.at", { column: col + 1, row: row + 1 });
   if (!mine) return skyjoCard(value, { attrs: { "data-key": key, "data-col": col + 1, "data-row": row + 1, title: `${place}: ${cellLabel(value)}` } });
-  if (value === null) return skyjoCard(null, { attrs: { "data-key": key, "data-col": col + 1, "data-row": row + 1, "aria-label": `${place}: removed` } });
+  if (value === null) return skyjoCard(null, { attrs: { "data-key": key, "data-col": col + 1, "data-row": row + 1, "aria-label": `${place}: ${t("sk.removed")}` } });
   const live = ui.cells.has(`${col + 1}-${row + 1}`);
   return skyjoCard(value, {
     tag: "button",
@@ -123,7 +123,7 @@ function centre(model, ui) {
     "data-key": "sk-draw",
     "data-hint": hinted(ui, "sk-draw"),
     id: "sk-draw",
-  }, h("span", { class: "sr-only" }, `Draw pile: ${v.draw_count} cards${canDraw ? ". Draw a card" : ""}`), skyjoCard(HIDDEN), h("span", { class: "count", "aria-hidden": "true" }, String(v.draw_count)), h("span", { class: "caption", "aria-hidden": "true" }, "draw"));
+  }, h("span", { class: "sr-only" }, t(canDraw ? "sk.draw_pile_live" : "sk.draw_pile", { count: v.draw_count })), skyjoCard(HIDDEN), h("span", { class: "count", "aria-hidden": "true" }, String(v.draw_count)), h("span", { class: "caption", "aria-hidden": "true" }, t("sk.caption.draw")));
   let drawn = null;
   if (mineHolding) {
     drawn = h("div", { class: "sk-drawn", id: "sk-drawn" },
@@ -131,12 +131,12 @@ function centre(model, ui) {
         tag: "button",
         classes: selected === "toss" ? "" : "selected",
         attrs: { type: "button", "data-sk": "drawn", "data-src": "drawn", "data-key": "sk-drawn", "data-hint": hinted(ui, "sk-drawn") },
-        said: `Your drawn card: ${v.drawn}. Put it on a card of your grid, or on the discard pile`,
+        said: t("sk.drawn_said", { card: v.drawn }),
       }),
-      h("span", { class: "caption" }, "you drew"));
+      h("span", { class: "caption" }, t("sk.caption.you_drew")));
   } else if (v.holding) {
-    drawn = h("div", { class: "sk-drawn other", "aria-label": `${model.name(v.current)} holds a drawn card` },
-      skyjoCard(HIDDEN, { attrs: { "data-key": "sk-drawn" } }), h("span", { class: "caption" }, `${model.name(v.current)} drew`));
+    drawn = h("div", { class: "sk-drawn other", "aria-label": t("sk.holds", { name: model.name(v.current) }) },
+      skyjoCard(HIDDEN, { attrs: { "data-key": "sk-drawn" } }), h("span", { class: "caption" }, t("sk.caption.drew", { name: model.name(v.current) })));
   }
   const canTake = ui.canTake;
   const canToss = ui.canToss;
@@ -152,10 +152,10 @@ function centre(model, ui) {
     "data-hint": hinted(ui, "sk-discard"),
     id: "sk-discard",
     "aria-pressed": live ? String(selected === "take" || selected === "toss") : null,
-  }, h("span", { class: "sr-only" }, `Discard pile: ${top === null ? "empty" : `top ${top}`}, ${v.discard_count} cards${canTake ? ". Take this card" : canToss ? ". Discard your drawn card here, then turn a card" : ""}`),
+  }, h("span", { class: "sr-only" }, [t(top === null ? "sk.discard_empty" : "sk.discard_top", { top, count: v.discard_count }), canTake ? t("sk.discard_take") : canToss ? t("sk.discard_toss") : ""].join("")),
   top === null ? skyjoCard(null) : skyjoCard(top), h("span", { class: "count", "aria-hidden": "true" }, String(v.discard_count)),
-  h("span", { class: "caption", "aria-hidden": "true" }, selected === "toss" ? "discarding" : selected === "take" ? "taking" : "discard"));
-  return h("div", { class: "sk-centre", "aria-label": "Middle of the table" }, draw, drawn, discard);
+  h("span", { class: "caption", "aria-hidden": "true" }, t(selected === "toss" ? "sk.caption.discarding" : selected === "take" ? "sk.caption.taking" : "sk.caption.discard")));
+  return h("div", { class: "sk-centre", "aria-label": t("board.middle") }, draw, drawn, discard);
 }
 
 /** "from" or "to" where a hint (R7.6) marks this place, else null. */

@@ -1,5 +1,6 @@
 /** Skyjo cards: the number big on the colour of its band (-2…12), a pattern so colour is never
  * the only clue; face-down cards and the gap a removed column leaves. */
+import { t } from "../../i18n.js";
 import { h } from "../../dom.js";
 
 export const HIDDEN = "?";
@@ -14,8 +15,8 @@ export function band(value) {
 }
 
 export function cellLabel(cell) {
-  if (cell === null) return "removed";
-  if (cell === HIDDEN) return "face down";
+  if (cell === null) return t("sk.removed");
+  if (cell === HIDDEN) return t("sk.face_down");
   return String(cell);
 }
 

@@ -1,58 +1,58 @@
 /** Sentences for Skyjo's events (the move log and screen-reader announcements); the table's
  * own events (match start and end, achievements, ratings, autopilot…) read as for every game. */
 import { describe as tableEvent } from "../../render/log.js";
+import { list, t } from "../../i18n.js";
 
 function at(d) {
-  return `column ${d.column}, row ${d.row}`;
+  return t("sk.at", { column: d.column, row: d.row });
 }
 
 export function describe(event, model) {
   const who = event.seat === undefined || event.seat === null ? "" : model.name(event.seat);
+  const mine = event.seat === model.mySeat;
   const d = event.detail || {};
   switch (event.kind) {
     case "turn":
-      return event.seat === model.mySeat ? "Your turn" : `${who}'s turn`;
+      return mine ? t("table.your_turn") : t("table.whose_turn", { name: who });
     case "dealt":
-      return `Cards dealt; the discard pile starts with ${d.discard}`;
+      return t("sk.log.dealt", { card: d.discard });
     case "revealed":
-      return `${who} turned a ${d.card} (${at(d)})`;
+      return t("sk.log.revealed", { name: who, card: d.card, at: at(d) });
     case "starts":
       return d.rule === "S1.3"
-        ? `${who} start${event.seat === model.mySeat ? "" : "s"}: the highest two cards (${d.sum})`
-        : `${who} start${event.seat === model.mySeat ? "" : "s"}: closed the last round`;
+        ? t(mine ? "sk.log.starts_high_me" : "sk.log.starts_high", { name: who, sum: d.sum })
+        : t(mine ? "sk.log.starts_closed_me" : "sk.log.starts_closed", { name: who });
     case "drew":
-      return `${who} drew a card`;
+      return t("sk.log.drew", { name: who });
     case "took":
-      return `${who} took the ${d.card} from the discard pile and put it at ${at(d)}; the ${d.replaced} went to the discard pile`;
+      return t("sk.log.took", { name: who, card: d.card, at: at(d), replaced: d.replaced });
     case "exchanged":
-      return `${who} put the drawn ${d.card} at ${at(d)}; the ${d.replaced} went to the discard pile`;
+      return t("sk.log.exchanged", { name: who, card: d.card, at: at(d), replaced: d.replaced });
     case "discarded":
-      return `${who} discarded the drawn ${d.card} and turned a ${d.turned} (${at(d)})`;
+      return t("sk.log.discarded", { name: who, card: d.card, turned: d.turned, at: at(d) });
     case "column_removed":
-      return `${who} cleared column ${d.column}: three ${d.card}s went to the discard pile (S3.1)`;
+      return t("sk.log.column_removed", { name: who, column: d.column, card: d.card });
     case "closed":
-      return `${who} turned ${event.seat === model.mySeat ? "your" : "their"} last card: everyone else plays one more turn (S4.1)`;
+      return t(mine ? "sk.log.closed_me" : "sk.log.closed", { name: who });
     case "turned_up":
-      return `${who} turned the rest of ${event.seat === model.mySeat ? "your" : "their"} cards`;
+      return t(mine ? "sk.log.turned_up_me" : "sk.log.turned_up", { name: who });
     case "reshuffled":
-      return `The discard pile was shuffled into a new draw pile (${d.cards} cards, S2.3)`;
+      return t("sk.log.reshuffled", { count: d.cards });
     case "timed_out":
-      return `${who} ran out of time: a card was drawn and discarded, and a card turned`;
+      return t("sk.log.timed_out", { name: who });
     case "round_over":
       return null; // the table's round summary says it, with the points
     case "round_summary": {
       const r = d.result || {};
-      const doubled = r.doubled ? `; ${model.name(r.closer)} closed without the strictly lowest sum and scores double (S4.3)` : "";
-      return `Round ${d.round} is over${doubled}`;
+      return r.doubled
+        ? t("sk.log.summary_doubled", { round: d.round, name: model.name(r.closer) })
+        : t("log.round_summary", { round: d.round });
     }
     case "round_started":
-      return d.starter === null || d.starter === undefined
-        ? `Round ${d.round} started: everyone turns two cards`
-        : `Round ${d.round} started; ${model.name(d.starter)} ${d.starter === model.mySeat ? "start" : "starts"} (closed the last round)`;
-    case "match_over": {
-      const names = (d.winners || []).map((s) => model.name(s));
-      return `The game is over: ${names.join(" and ")} won with the lowest total`;
-    }
+      if (d.starter === null || d.starter === undefined) return t("sk.log.round_started", { round: d.round });
+      return t(d.starter === model.mySeat ? "sk.log.round_started_by_me" : "sk.log.round_started_by", { round: d.round, name: model.name(d.starter) });
+    case "match_over":
+      return t("sk.log.match_over", { names: list((d.winners || []).map((s) => model.name(s))) });
     default:
       return tableEvent(event, model);
   }

@@ -1,6 +1,7 @@
 /** Skyjo's round summary (sums, the closer's doubling and why, totals) and the game's result
  * (lowest total first), with the league's awards and a rematch button. */
 import { h } from "../../dom.js";
+import { list, num, t } from "../../i18n.js";
 import { awardIcon } from "../../render/overlays.js";
 
 /** Why the closer's score is what it is (S4.3), in one sentence. */
@@ -12,11 +13,11 @@ export function doublingNote(model, result, options) {
   const others = result.sums.filter((_, seat) => seat !== closer);
   const strictlyLowest = others.every((s) => sum < s);
   if (result.doubled) {
-    return `${name} closed but did not have the strictly lowest sum: ${sum} doubled to ${result.points[closer]} (S4.3).`;
+    return t("sk.note.doubled", { name, sum, points: result.points[closer] });
   }
-  if (options?.closer_doubling === false) return `${name} closed; the doubling is off at this table.`;
-  if (strictlyLowest) return `${name} closed with the strictly lowest sum: not doubled (S4.3).`;
-  return `${name} closed; a sum of ${sum} is never doubled (S4.3).`;
+  if (options?.closer_doubling === false) return t("sk.note.off", { name });
+  if (strictlyLowest) return t("sk.note.lowest", { name });
+  return t("sk.note.never", { name, sum });
 }
 
 /** The round's table: every player's cards, the round's points (doubling shown), the totals. */
@@ -29,26 +30,26 @@ function roundTable(model, detail) {
     const closer = seat === result.closer;
     const doubled = closer && result.doubled;
     rows.push(h("tr", { class: `${result.points?.[seat] === best ? "winner" : ""}${doubled ? " doubled" : ""}`, "data-seat": seat },
-      h("th", { scope: "row" }, model.name(seat), closer ? h("span", { class: "badge closer" }, "closed") : null),
-      h("td", {}, String(result.sums?.[seat] ?? "")),
-      h("td", {}, doubled ? h("b", { class: "x2", title: "doubled (S4.3)" }, `×2 = ${result.points[seat]}`) : String(result.points?.[seat] ?? "")),
-      h("td", {}, String(detail.scores?.[seat] ?? 0))));
+      h("th", { scope: "row" }, model.name(seat), closer ? h("span", { class: "badge closer" }, t("sk.closed_badge")) : null),
+      h("td", {}, result.sums?.[seat] === undefined ? "" : num(result.sums[seat])),
+      h("td", {}, doubled ? h("b", { class: "x2", title: t("sk.doubled_title") }, `×2 = ${num(result.points[seat])}`) : result.points?.[seat] === undefined ? "" : num(result.points[seat])),
+      h("td", {}, num(detail.scores?.[seat] ?? 0))));
   }
   const note = doublingNote(model, result, model.view?.options);
   return [
     note ? h("p", { class: `doubling${result.doubled ? " doubled" : ""}`, id: "doubling-note" }, note) : null,
     h("table", { class: "result-table" },
-      h("thead", {}, h("tr", {}, ["Player", "Cards", "Round", "Total"].map((t) => h("th", { scope: "col" }, t)))),
+      h("thead", {}, h("tr", {}, ["keeper.player", "sk.cards", "sk.round", "keeper.total"].map((key) => h("th", { scope: "col" }, t(key))))),
       h("tbody", {}, rows)),
   ];
 }
 
 export function roundSummary(model, detail, secondsLeft) {
   return h("section", { class: "overlay-card sk-summary", role: "dialog", "aria-modal": "false", "aria-labelledby": "round-title", id: "round-summary" },
-    h("h2", { id: "round-title" }, `Round ${detail.round} is over`),
+    h("h2", { id: "round-title" }, t("log.round_summary", { round: detail.round })),
     roundTable(model, detail),
-    h("p", { class: "muted small" }, `Lowest total wins when someone reaches ${model.view?.end_score ?? 100} (S5.1).`),
-    h("p", { class: "next-round" }, secondsLeft === null ? "" : "Next round in ", h("span", { "data-next-round": "" }, secondsLeft === null ? "" : `${Math.ceil(secondsLeft)} s`)));
+    h("p", { class: "muted small" }, t("sk.lowest_wins_at", { end: model.view?.end_score ?? 100 })),
+    h("p", { class: "next-round" }, secondsLeft === null ? "" : `${t("sk.next_round")} `, h("span", { "data-next-round": "" }, secondsLeft === null ? "" : t("sk.seconds", { count: Math.ceil(secondsLeft) }))));
 }
 
 export function matchResult(model, detail, { rematch, onLobby, onClose }, describe) {
@@ -58,22 +59,22 @@ export function matchResult(model, detail, { rematch, onLobby, onClose }, descri
   const order = scores.map((score, seat) => ({ seat, score })).sort((a, b) => a.score - b.score);
   const last = model.lastSummary;
   return h("section", { class: `overlay-card sk-summary match-over${iWon ? " won" : ""}`, role: "dialog", "aria-labelledby": "match-title", id: "match-result" },
-    h("h2", { id: "match-title" }, iWon ? "★ You won the game! ★" : winners.length ? `${winners.map((s) => model.name(s)).join(" & ")} won the game` : "The game is over"),
-    h("p", { class: "muted" }, "The lowest total wins (S5.1)."),
+    h("h2", { id: "match-title" }, iWon ? `★ ${t("sk.you_won")} ★` : winners.length ? t("sk.won", { names: list(winners.map((s) => model.name(s))) }) : t("sk.game_over")),
+    h("p", { class: "muted" }, t("sk.lowest_wins")),
     h("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
-      h("li", { class: winners.includes(seat) ? "winner" : "" }, h("span", {}, model.name(seat)), h("b", {}, `${score} pts`)))),
+      h("li", { class: winners.includes(seat) ? "winner" : "" }, h("span", {}, model.name(seat)), h("b", {}, t("sk.points", { count: score }))))),
     model.forfeit ? h("p", { class: "forfeit-note", id: "forfeit-note" }, describe(model.forfeit)) : null,
-    last?.result ? h("details", { class: "last-round", open: true }, h("summary", {}, `Round ${last.round}, the last`), roundTable(model, last)) : null,
+    last?.result ? h("details", { class: "last-round", open: true }, h("summary", {}, t("sk.last_round", { round: last.round })), roundTable(model, last)) : null,
     (detail.hints || []).some((n) => n > 0) ? h("p", { class: "hints-used", id: "hints-used" },
-      "Hints used: ", detail.hints.map((n, seat) => `${model.name(seat)} ${n}`).join(", ")) : null,
-    model.awards.length ? h("ul", { class: "awards", id: "match-awards", "aria-label": "Achievements and ratings" },
+      t("sk.hints_used", { list: detail.hints.map((n, seat) => `${model.name(seat)} ${n}`).join(", ") })) : null,
+    model.awards.length ? h("ul", { class: "awards", id: "match-awards", "aria-label": t("sk.awards_label") },
       model.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === model.mySeat ? " mine" : ""}`, "data-kind": event.kind },
         awardIcon(event), describe(event)))) : null,
     detail.match && model.mySeat !== null ? h("p", { class: "review-link" },
       h("a", { href: `/league/review.html?${new URLSearchParams({ match: detail.match, seat: model.mySeat })}`, id: "review-link", target: "_blank", rel: "noopener" },
-        "Review this game: your costliest turns, with the Hard level's advice")) : null,
+        t("sk.review"))) : null,
     h("div", { class: "actions" },
       rematch,
-      h("button", { type: "button", class: "btn", id: "result-close", onclick: onClose }, "Look at the table"),
-      h("button", { type: "button", class: "btn", onclick: onLobby }, "Back to the lobby")));
+      h("button", { type: "button", class: "btn", id: "result-close", onclick: onClose }, t("result.look")),
+      h("button", { type: "button", class: "btn", onclick: onLobby }, t("table.back_to_lobby"))));
 }

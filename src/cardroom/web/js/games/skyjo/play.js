@@ -10,6 +10,7 @@
 import { enableDrag } from "../../dnd.js";
 import { fly, shake } from "../../anim.js";
 import { renderBoard } from "./board.js";
+import { t } from "../../i18n.js";
 import { renderSide } from "./side.js";
 import { matchResult, roundSummary } from "./overlays.js";
 import { describe } from "./log.js";
@@ -46,13 +47,13 @@ export class SkyjoPlay {
     const v = this.model.view;
     const pick = this.screen.selection?.pick;
     const at = { column: col, row };
-    if (v.phase === "reveal") return { action: { type: "reveal", ...at }, refuse: { rule: "S1.2", message: "Turn a card that is still face down." } };
+    if (v.phase === "reveal") return { action: { type: "reveal", ...at }, refuse: { rule: "S1.2", message: t("sk.refuse.face_down") } };
     if (!v.holding) {
-      if (pick === "take") return { action: { type: "take", ...at }, refuse: { rule: "S2.1", message: "That place holds no card." } };
-      return { action: null, refuse: { rule: "S2", message: "First draw a card from the draw pile, or choose the discard pile's top." } };
+      if (pick === "take") return { action: { type: "take", ...at }, refuse: { rule: "S2.1", message: t("sk.refuse.no_card") } };
+      return { action: null, refuse: { rule: "S2", message: t("sk.refuse.draw_first") } };
     }
-    if (pick === "toss") return { action: { type: "discard", ...at }, refuse: { rule: "S2.2", message: "Turn a face-down card: this one is already face up." } };
-    return { action: { type: "exchange", ...at }, refuse: { rule: "S2.2", message: "That place holds no card." } };
+    if (pick === "toss") return { action: { type: "discard", ...at }, refuse: { rule: "S2.2", message: t("sk.refuse.already_up") } };
+    return { action: { type: "exchange", ...at }, refuse: { rule: "S2.2", message: t("sk.refuse.no_card") } };
   }
 
   uiState() {
@@ -73,31 +74,31 @@ export class SkyjoPlay {
       }
     }
     const top = v.discard_top;
-    if (v.result) ui.prompt = "The round is over.";
+    if (v.result) ui.prompt = t("refusal.round_over");
     else if (!mine) {
-      ui.prompt = v.phase === "reveal"
-        ? `Everyone turns two cards; ${m.name(v.current)} ${v.current === m.mySeat ? "turn" : "turns"} now.`
-        : `${m.name(v.current)} is playing${v.holding ? " (holding a drawn card)" : ""}.`;
+      const name = m.name(v.current);
+      ui.prompt = v.phase === "reveal" ? t("sk.prompt.reveal_other", { name })
+        : t(v.holding ? "sk.prompt.playing_holding" : "sk.prompt.playing", { name });
     } else if (v.phase === "reveal") {
       const left = v.reveals_left?.[m.mySeat] ?? 0;
-      ui.prompt = `Turn ${left === 1 ? "one more card" : `${left} cards`}: tap a face-down card (S1.2).`;
-      ui.cellHint = "Turn this card";
+      ui.prompt = t("sk.prompt.reveal", { count: left });
+      ui.cellHint = t("sk.hint.turn");
     } else if (!v.holding && pick === "take") {
-      ui.prompt = `Put the ${top} on one of your cards: tap it.`;
-      ui.cellHint = `Exchange with the ${top}`;
-      ui.buttons.push({ action: "cancel", label: "Cancel" });
+      ui.prompt = t("sk.prompt.put", { card: top });
+      ui.cellHint = t("sk.hint.exchange", { card: top });
+      ui.buttons.push({ action: "cancel", label: t("common.cancel") });
     } else if (!v.holding) {
-      ui.prompt = "Draw a card, or take the discard pile's top.";
-      if (ui.canDraw) ui.buttons.push({ action: "draw", label: "Draw a card", primary: true });
-      if (ui.canTake) ui.buttons.push({ action: "take", label: `Take the ${top}` });
+      ui.prompt = t("sk.prompt.draw_or_take");
+      if (ui.canDraw) ui.buttons.push({ action: "draw", label: t("sk.button.draw"), primary: true });
+      if (ui.canTake) ui.buttons.push({ action: "take", label: t("sk.button.take", { card: top }) });
     } else if (pick === "toss") {
-      ui.prompt = `The ${v.drawn} goes to the discard pile: tap a face-down card to turn.`;
-      ui.cellHint = "Turn this card";
-      ui.buttons.push({ action: "cancel", label: "Keep the card" });
+      ui.prompt = t("sk.prompt.toss", { card: v.drawn });
+      ui.cellHint = t("sk.hint.turn");
+      ui.buttons.push({ action: "cancel", label: t("sk.button.keep") });
     } else {
-      ui.prompt = `You drew a ${v.drawn}: tap one of your cards to exchange it, or discard it and turn a card.`;
-      ui.cellHint = `Exchange with the ${v.drawn}`;
-      if (ui.canToss) ui.buttons.push({ action: "toss", label: "Discard it, turn a card" });
+      ui.prompt = t("sk.prompt.drew", { card: v.drawn });
+      ui.cellHint = t("sk.hint.exchange", { card: v.drawn });
+      if (ui.canToss) ui.buttons.push({ action: "toss", label: t("sk.button.toss") });
     }
     return ui;
   }
@@ -196,15 +197,15 @@ export class SkyjoPlay {
     if (name === "cancel") return s.select(null);
     if (name === "draw") {
       if (this.legal("draw")) return s.send({ type: "draw" }, "sk-draw");
-      return this.hint("sk-draw", { rule: "S2", message: this.model.view.holding ? "You already hold a drawn card: place it or discard it." : "You cannot draw now." });
+      return this.hint("sk-draw", { rule: "S2", message: t(this.model.view.holding ? "sk.refuse.holding" : "sk.refuse.cannot_draw") });
     }
     if (name === "take") {
       if (this.legal("take")) return s.select(pick === "take" ? null : { pick: "take" });
-      return this.hint("sk-discard", { rule: "S2.1", message: "You cannot take the discard pile's top now." });
+      return this.hint("sk-discard", { rule: "S2.1", message: t("sk.refuse.cannot_take") });
     }
     if (name === "toss") {
       if (this.legal("discard")) return s.select(pick === "toss" ? null : { pick: "toss" });
-      return this.hint("sk-discard", { rule: "S2.2", message: "You have no face-down card left to turn: put the drawn card on your grid." });
+      return this.hint("sk-discard", { rule: "S2.2", message: t("sk.refuse.none_down") });
     }
     return undefined;
   }

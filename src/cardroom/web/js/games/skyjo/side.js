@@ -1,9 +1,10 @@
 /** The side column of a Skyjo table: totals (lowest wins), what each grid shows, the log. */
 import { h } from "../../dom.js";
+import { num, t } from "../../i18n.js";
 import { visibleSum } from "./cards.js";
 
 export function renderSide(model, describe) {
-  return h("aside", { class: "side", "aria-label": "Scores and moves" }, scoreboard(model), moveLog(model, describe));
+  return h("aside", { class: "side", "aria-label": t("side.label") }, scoreboard(model), moveLog(model, describe));
 }
 
 function scoreboard(model) {
@@ -13,13 +14,13 @@ function scoreboard(model) {
   for (let seat = 0; seat < v.players; seat += 1) {
     rows.push(h("tr", { class: seat === v.current && !v.result ? "current" : "" },
       h("th", { scope: "row" }, model.name(seat), v.closer === seat ? " ⚑" : ""),
-      h("td", {}, String(visibleSum(v.grids[seat]))),
-      h("td", {}, String(model.scores[seat] ?? 0))));
+      h("td", {}, num(visibleSum(v.grids[seat]))),
+      h("td", {}, num(model.scores[seat] ?? 0))));
   }
   return h("section", { class: "scores" },
-    h("h2", {}, `Round ${model.round}`, h("small", {}, ` · to ${v.end_score ?? v.options?.end_score ?? 100}, lowest wins`)),
+    h("h2", {}, t("side.round", { n: model.round }), h("small", {}, ` · ${t("sk.side.to", { end: v.end_score ?? v.options?.end_score ?? 100 })}`)),
     h("table", {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col", title: "sum of the face-up cards" }, "Shows"), h("th", { scope: "col" }, "Total"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("keeper.player")), h("th", { scope: "col", title: t("sk.side.shows_title") }, t("sk.side.shows")), h("th", { scope: "col" }, t("keeper.total")))),
       h("tbody", {}, rows)));
 }
 
@@ -30,9 +31,9 @@ function moveLog(model, describe) {
     if (text && event.kind !== "turn" && event.kind !== "drew") lines.push(h("li", { class: `log-${event.kind}` }, text));
   }
   // A scrolling list: focusable, so the keyboard can scroll it too.
-  const list = h("ul", { class: "log", "aria-label": "Moves so far", tabindex: "0" }, lines.slice(-40));
+  const list = h("ul", { class: "log", "aria-label": t("side.moves"), tabindex: "0" }, lines.slice(-40));
   const details = h("details", { class: "log-box", open: window.matchMedia("(width >= 900px)").matches },
-    h("summary", {}, "Move log"), list);
+    h("summary", {}, t("side.log")), list);
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   return details;
 }
