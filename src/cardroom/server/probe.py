@@ -40,7 +40,9 @@ def _fds() -> int:
         return -1
 
 
-def _objects() -> dict[str, int]:
+def _objects(collect: bool = False) -> dict[str, int]:
+    if collect:
+        gc.collect()
     counts = Counter(type(o).__qualname__ for o in gc.get_objects())
     return dict(counts.most_common(TOP_TYPES))
 
@@ -75,7 +77,10 @@ async def probe(request: Request) -> dict[str, Any]:
     engine = request.app.state.journal.engine
     pool = engine.pool
     checked_out = pool.checkedout() if hasattr(pool, "checkedout") else -1
-    objects = await run_in_threadpool(_objects)
+    # ``?collect=1``: a full collection first, so what is counted is what is really held
+    # (unreachable cycles not yet collected count otherwise).
+    collect = request.query_params.get("collect") == "1"
+    objects = await run_in_threadpool(_objects, collect)
     return {
         "pid": os.getpid(),
         "rss": _rss(),

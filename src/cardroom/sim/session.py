@@ -48,7 +48,9 @@ class Refusal:
 class PlaySession:
     """The match, the person at seat 0, the bots at the others, and what was told."""
 
-    def __init__(self, game_name: str, options: Any, seed: int, bot_specs: Sequence[str]) -> None:
+    def __init__(
+        self, game_name: str, options: Any, seed: int | str, bot_specs: Sequence[str]
+    ) -> None:
         self.game = get_game(game_name)
         if len(bot_specs) != options.players - 1:
             raise ValueError(f"{options.players} seats need {options.players - 1} bots")

@@ -138,10 +138,10 @@ class RemoteDaily:
             raise DailyError(f"cannot reach the server: {error}") from None
         data = answer.json() if answer.content else {}
         if answer.status_code >= 400:
-            error = data.get("error") or {}
+            refused = data.get("error") or {}
             raise DailyError(
-                error.get("message") or f"HTTP {answer.status_code}",
-            ) from _Refused(error.get("code", ""), error.get("rule") or "")
+                refused.get("message") or f"HTTP {answer.status_code}",
+            ) from _Refused(refused.get("code", ""), refused.get("rule") or "")
         return data  # type: ignore[no-any-return]
 
     @property
