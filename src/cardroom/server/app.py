@@ -70,7 +70,7 @@ from cardroom.server.settings import Settings
 from cardroom.server.sightings import sighting_key
 from cardroom.server.static import web_files
 from cardroom.server.timers import Clock
-from cardroom.server.trim import trim_every
+from cardroom.server.trim import collect_every, trim_every
 from cardroom.store import repository as repo
 from cardroom.store.database import migrate, open_engine, shared_secret
 from cardroom.store.journal import Journal
@@ -403,6 +403,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         metrics_server = start_metrics_server(settings)
         catching_up = asyncio.create_task(league.catch_up(), name="league-catch-up")
         trimming = asyncio.create_task(trim_every(settings.trim_every), name="malloc-trim")
+        collecting = asyncio.create_task(collect_every(settings.collect_every), name="gc")
         # Long-lived objects (modules, restored matches) need not be scanned by every full
         # collection, and a busy table makes garbage fast: fewer, cheaper pauses of the loop.
         gc.collect()
@@ -419,6 +420,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 metrics_server.server_close()
             catching_up.cancel()
             trimming.cancel()
+            collecting.cancel()
             await app.state.moderation.stop()
             await app.state.queue.stop()
             await tables.close_all()

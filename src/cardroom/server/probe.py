@@ -21,6 +21,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
+from cardroom.server import trim
 from cardroom.server.metrics import SOCKETS
 from cardroom.tables.errors import Refusal
 
@@ -92,5 +93,6 @@ async def probe(request: Request) -> dict[str, Any]:
         "sockets": int(SOCKETS._value.get()),  # the gauge's own count (metrics.py)
         "sizes": _sizes(request.app.state),
         "gc": [s["collected"] for s in gc.get_stats()],
+        "gc_last": dict(trim.last_collection),
         "objects": objects,
     }

@@ -127,6 +127,8 @@ class Settings(BaseSettings):
     # "20000,20,50" in the environment (NoDecode: not JSON)
     gc_thresholds: Annotated[tuple[int, int, int], NoDecode] = (20000, 20, 50)
     trim_every: Annotated[float, Field(ge=0)] = 2.0  # seconds between malloc_trim calls; 0: off
+    # seconds between full garbage collections (closed sockets leave cycles); 0: Python's own
+    collect_every: Annotated[float, Field(ge=0)] = 60.0
     # Threads for blocking work of requests (token reads, reviews, plots): each costs a stack,
     # a malloc arena and a database connection, and the GIL lets few run at once anyway.
     worker_threads: Count = 8
