@@ -9,7 +9,9 @@ serve`` with ``CARDROOM_PROBE=1``; the load runs in this process:
   matches), plays its matches to the end on a socket (the league counts them), chats now and
   then, drops the socket and comes back where it was (``since``), reloads (a fresh ``hello``),
   takes a rematch or leaves (the table closes once empty), and sometimes plays a few moves of a
-  daily deal instead; some lives are new players, most come back with their token;
+  daily deal instead; some lives are new players, most come back with their token; one in
+  four claims its name (a password) and, after three matches, plays ranked matches too from
+  the ranked queue (with a bot after 15 s when nobody is near);
 - watchers open a random table's socket, read the ``sync`` and go.
 
 Every ``--every`` seconds each server is probed (``server/probe.py``: RSS, the Python heap's
@@ -143,6 +145,8 @@ def run(
             "CARDROOM_CREATE_ADDRESS_BURST": "1000000",
             "CARDROOM_CREATE_BURST": "1000000",
             "CARDROOM_DAILY_BURST": "1000000",
+            # The lives name their own addresses in X-Forwarded-For, as behind a proxy.
+            "CARDROOM_TRUSTED_PROXIES": "127.0.0.1/32",
             "CARDROOM_REDIS_PREFIX": prefix,
         }
         if redis_url:
@@ -280,7 +284,9 @@ def report(samples: list[Sample], load: Load, duration: float, out: Path, consol
         f"Load: {load.moves} moves, {load.matches} matches, {load.tables} tables, "
         f"{load.rematches} rematches, {load.reconnects} reconnects, {load.reloads} reloads, "
         f"{load.chats} chat lines, {load.watches} watcher visits, {load.daily_moves} daily "
-        f"moves; {load.errors} errors {load.error_kinds or ''}"
+        f"moves; {load.claims} names claimed, {load.queued} ranked-queue tickets: "
+        f"{load.ranked} matched with a person, {load.queue_bots} with a bot; "
+        f"{load.errors} errors {load.error_kinds or ''}"
     )
     if samples:
         path = plot(samples, out)

@@ -1,5 +1,6 @@
 """The soak's load (``benchmarks/soak.py``): people who come and go, each making tables and
-playing them to the end over sockets, and watchers who look in."""
+playing them to the end over sockets, some of them claiming their names and joining the ranked
+queue, and watchers who look in."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ import websockets
 
 SKIP_OPTIONS = {"stock_size": 5, "match_target": None}
 SKYJO_OPTIONS = {"end_score": 10}
+RANKED_EVERY = 4  # one life in four claims its name and plays ranked matches too
+QUEUE_BOT_AFTER = 15  # seconds in the queue before a bot is offered (a listed wait)
 
 
 @dataclass
@@ -34,6 +37,10 @@ class Load:
     tables: int = 0
     daily_moves: int = 0
     watches: int = 0
+    claims: int = 0
+    queued: int = 0  # ranked-queue tickets
+    ranked: int = 0  # matched with another person
+    queue_bots: int = 0  # matched with a bot after the wait
     latencies: list[tuple[float, float]] = field(default_factory=list)  # (sent at, seconds)
     error_kinds: dict[str, int] = field(default_factory=dict)
 
@@ -54,24 +61,37 @@ class Life:
         self.stop_at, self.t0 = stop_at, t0
         self.token = ""
         self.ids = 0
+        self.ranked = number % RANKED_EVERY == 0
+        # Each person's own address, as a proxy in front of the server names it (the soak's
+        # servers trust the loopback as one): the ladder never matches two people of one
+        # address, and the address's limits are each person's.
+        self.forwarded = {"X-Forwarded-For": f"10.77.{number // 256}.{number % 256}"}
+        self.claimed = False
+        self.finished = 0  # matches finished with the current token
 
     @property
     def url(self) -> str:
         return self.rng.choice(self.urls)
 
     async def run(self, levels: dict[str, str], tables: list[tuple[str, str | None]]) -> None:
-        async with httpx.AsyncClient(timeout=60) as http:
+        async with httpx.AsyncClient(timeout=60, headers=self.forwarded) as http:
             while time.monotonic() < self.stop_at:
                 try:
-                    if not self.token or self.rng.random() < 0.1:  # a new player now and then
+                    # A new player now and then; a claimed account keeps its name.
+                    if not self.token or (not self.claimed and self.rng.random() < 0.1):
                         answer = await http.post(
                             f"{self.url}/api/players", json={"name": f"soak{self.number}"}
                         )
                         answer.raise_for_status()
-                        self.token = answer.json()["token"]
+                        self.token, self.finished = answer.json()["token"], 0
                     http.headers["Authorization"] = f"Bearer {self.token}"
-                    if self.rng.random() < 0.08:
+                    if self.ranked and not self.claimed and self.finished:
+                        await self.claim(http)
+                    roll = self.rng.random()
+                    if roll < 0.08:
                         await self.daily(http)
+                    elif self.claimed and self.finished >= 3 and roll < 0.4:
+                        await self.queue(http)
                     else:
                         await self.table(http, levels, tables)
                 except (httpx.HTTPError, OSError, websockets.WebSocketException) as error:
@@ -123,6 +143,7 @@ class Life:
             seq, over, why = outcome
             if over:
                 self.load.matches += 1
+                self.finished += 1
                 return seq
             if why == "reload":
                 self.load.reloads += 1
@@ -136,7 +157,9 @@ class Life:
     ) -> tuple[int | None, bool, str] | None:
         """One socket's life: moves until the match is over or the person drops it."""
         url = self.url.replace("http", "ws", 1)
-        async with websockets.connect(f"{url}/ws/tables/{table_id}", max_size=None) as ws:
+        async with websockets.connect(
+            f"{url}/ws/tables/{table_id}", max_size=None, additional_headers=self.forwarded
+        ) as ws:
             hello: dict[str, Any] = {"type": "hello", "token": self.token, "batch": True}
             if since is not None:
                 hello["since"] = since
@@ -206,6 +229,63 @@ class Life:
                 message = {"type": "action", "id": pending, "action": action}
                 await ws.send(json.dumps(message))
                 legal = None
+
+    async def claim(self, http: httpx.AsyncClient) -> None:
+        """Keep this guest's profile under a name of its own: a password (argon2 on the
+        server's hashing pool), and the answer's token from now on."""
+        name = f"soak{self.number}-{os.getpid()}-{int(self.t0) % 100000}"
+        body = {"name": name, "password": f"a soak password {self.number}"}
+        answer = await http.post(f"{self.url}/api/account/claim", json=body)
+        if answer.status_code != 201:
+            self.load.failed(f"claim: {answer.status_code}")
+            return
+        self.token, self.claimed = answer.json()["token"], True
+        http.headers["Authorization"] = f"Bearer {self.token}"
+        self.load.claims += 1
+
+    async def queue(self, http: httpx.AsyncClient) -> None:
+        """A ticket in the ranked queue (2 players, a bot after 15 s with nobody near), then
+        the match it finds, played to the end at the table the queue made."""
+        game = "skyjo" if self.rng.random() < 0.3 else "skip"
+        url = self.url.replace("http", "ws", 1)
+        matched: dict[str, Any] | None = None
+        queue_url = f"{url}/ws/queue"
+        async with websockets.connect(queue_url, additional_headers=self.forwarded) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            ask = {"type": "queue", "game": game, "mode": "2p", "bot_after": QUEUE_BOT_AFTER}
+            sent = False
+            while matched is None and time.monotonic() < self.stop_at:
+                left = self.stop_at - time.monotonic()
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), min(left, 30)))
+                except TimeoutError:
+                    continue
+                kind = message["type"]
+                if kind == "welcome" and not sent:
+                    await ws.send(json.dumps(ask))
+                    sent = True
+                    self.load.queued += 1
+                elif kind == "matched":
+                    matched = message
+                elif kind == "error":
+                    if message.get("code") != "ranked_locked":  # not yet: casual matches first
+                        self.load.failed(f"queue: {message.get('code')}")
+                    return
+                elif kind == "left":
+                    self.load.failed("queue: left")
+                    return
+        if matched is None:
+            return
+        if matched.get("bot"):
+            self.load.queue_bots += 1
+        else:
+            self.load.ranked += 1
+        table_id = matched["table"]
+        try:
+            await self.play(table_id, game, None)
+        finally:
+            with contextlib.suppress(httpx.HTTPError):
+                await http.post(f"{self.url}/api/tables/{table_id}/leave")
 
     async def daily(self, http: httpx.AsyncClient) -> None:
         """A few moves of a past day's deal, as practice: the daily routes under load."""
