@@ -399,31 +399,43 @@ async def play_until_over(
     return _as_over(await _play_until_over(person, seed, position))
 
 
+async def play_until_round_over(person: Person, seed: int = 0) -> dict[str, Any]:
+    """Play the person's seat until a round (or the match) is over: the message that says so."""
+    return await _play_until_over(person, seed, None, _is_round_over)
+
+
+def _is_round_over(message: dict[str, Any]) -> bool:
+    return _is_over(message) or any(e["kind"] == "round_summary" for e in message.get("events", ()))
+
+
 async def _play_until_over(
-    person: Person, seed: int, position: dict[str, Any] | None
+    person: Person,
+    seed: int,
+    position: dict[str, Any] | None,
+    is_over: Callable[[dict[str, Any]], bool] = _is_over,
 ) -> dict[str, Any]:
     rng = random.Random(seed)
     latest = position or await person.expect(_is_position)
     while True:
-        if _is_over(latest):  # before the league's news that follows (it carries a view too)
+        if is_over(latest):  # before the league's news that follows (it carries a view too)
             return latest
         while person.cursor < len(person.messages):  # act only on the newest position
             message = person.messages[person.cursor]
             person.cursor += 1
-            if _is_over(message):  # the league's news that follows carries a view too
+            if is_over(message):  # the league's news that follows carries a view too
                 return message
             if _is_position(message):
                 latest = message
-        if _is_over(latest):
+        if is_over(latest):
             return latest
         legal = latest.get("legal") or []
         if not legal:
-            latest = await person.expect(lambda m: _is_position(m) or _is_over(m))
+            latest = await person.expect(lambda m: _is_position(m) or is_over(m))
             continue
         start = person.cursor
         latest = await person.act(choose(legal, rng))
         # Waiting for its answer may have read past the end (a bot that won meanwhile).
-        over = next((m for m in person.messages[start : person.cursor] if _is_over(m)), None)
+        over = next((m for m in person.messages[start : person.cursor] if is_over(m)), None)
         if over is not None:
             return over
         if latest["type"] == "error" and latest["code"] == "stale":

@@ -31,6 +31,7 @@ from conftest import (
     Server,
     play_confirmed,
     play_until_over,
+    play_until_round_over,
     reconnect_where_they_were,
     two_at_one_table,
 )
@@ -115,12 +116,17 @@ async def test_processes_are_alive_while_they_beat(redis):
 @pytest.fixture
 def pair(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
     """Two servers on one fresh PostgreSQL database and one Redis prefix, started together."""
+    yield from two_servers(tmp_path)
+
+
+def two_servers(tmp_path: Path, **settings: str) -> Iterator[tuple[Server, Server]]:
     db = PostgresDatabase()
     prefix = f"cardroom-test-{secrets.token_hex(4)}:"
     env = {
         "CARDROOM_REDIS_URL": REDIS_URL,
         "CARDROOM_REDIS_PREFIX": prefix,
         "CARDROOM_LEASE_TTL": str(LEASE_TTL),
+        **settings,
     }
     servers = (Server(db.url, tmp_path, **env), Server(db.url, tmp_path, **env))
     try:
@@ -328,3 +334,50 @@ async def test_a_frozen_owner_cannot_store_a_move_once_another_process_took_its_
         await redis.aclose()
         engine.dispose()
         await ada.close()
+
+
+@pytest.fixture
+def patient_pair(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    """Two servers whose round summaries wait up to ten minutes for "Continue"."""
+    yield from two_servers(tmp_path, CARDROOM_ROUND_PAUSE="600")
+
+
+async def test_continue_said_on_the_other_process_deals_the_next_round(patient_pair):
+    a, b = patient_pair
+    ada = await Person(a, "Ada").register()
+    bob = await Person(b, "Bob").register()
+    body = {"game": "skyjo", "seats": 2, "options": {"end_score": 500}, "abandon_after": 3600}
+    tid = (await ada.post("/api/tables", body, expect=201))["table"]["id"]
+    await ada.connect(tid)
+    for _ in range(int(TIMEOUT * 10)):  # the other process hears of the table
+        if (await bob.http.get(f"/api/tables/{tid}")).status_code == 200:
+            break
+        await asyncio.sleep(0.1)
+    await bob.post(f"/api/tables/{tid}/join")
+    await bob.connect(tid)  # Bob's socket is forwarded to Ada's process through Redis
+    await ada.post(f"/api/tables/{tid}/start")
+    await asyncio.gather(play_until_round_over(ada, 1), play_until_round_over(bob, 2))
+
+    def table_ready(m: dict[str, Any]) -> bool:
+        return m["type"] == "table" and m["table"]["match"]["ready"] == [1]
+
+    await bob.send({"type": "ready"})
+    await ada.expect(table_ready)  # Ada sees that Bob has read it; no deal yet
+    assert not any(
+        e["kind"] == "round_started" and e["detail"]["round"] == 2
+        for m in ada.messages
+        for e in m.get("events", ())
+    )
+    await ada.send({"type": "ready"})
+    for person in (ada, bob):
+        await person.expect(
+            lambda m: any(
+                e["kind"] == "round_started" and e["detail"]["round"] == 2
+                for e in m.get("events", ())
+            )
+        )
+    await bob.send({"type": "ready"})  # no summary now: refused, nothing changes
+    refused = await bob.expect(lambda m: m["type"] == "error")
+    assert (refused["code"], refused["about"]) == ("not_between_rounds", "ready")
+    for person in (ada, bob):
+        await person.close()

@@ -15,6 +15,7 @@ from cardroom.server.protocol import (
     ActionRequest,
     Hello,
     ProtocolError,
+    ReadyRequest,
     TooDeep,
     action_id_of,
     check_depth,
@@ -28,6 +29,7 @@ def test_an_action_names_its_id_its_move_and_optionally_the_position_it_answers(
     )
     assert message == ActionRequest("a1", {"type": "play", "from": "stock", "to": 2}, 9)
     assert parse('{"type":"hello","token":"t"}') == Hello("t", None)
+    assert parse('{"type":"ready"}') == ReadyRequest()  # "Continue" after a round's summary
 
 
 @pytest.mark.parametrize(
@@ -43,6 +45,7 @@ def test_an_action_names_its_id_its_move_and_optionally_the_position_it_answers(
         ('{"type":"action","id":"' + "x" * 65 + '","action":{"type":"pass"}}', "bad_message"),
         ('{"type":"action","id":"a","action":{"type":"pass"},"extra":1}', "bad_message"),
         ('{"type":"ping","id":[1]}', "bad_message"),
+        ('{"type":"ready","round":2}', "bad_message"),
     ],
 )
 def test_malformed_messages_are_refused_with_a_code(text, code):

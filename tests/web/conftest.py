@@ -35,7 +35,12 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a running `cardroom serve` with quick bots and short pauses."""
-    tmp = tmp_path_factory.mktemp("web-server")
+    yield from serve(tmp_path_factory.mktemp("web-server"))
+
+
+def serve(tmp: Path, **env: str) -> Iterator[str]:
+    """Run `cardroom serve` on a free port with a SQLite database in ``tmp``, the tests'
+    settings overridden by ``env``; yields its URL, stops it after."""
     port = free_port()
     env = {
         **os.environ,
@@ -51,6 +56,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "CARDROOM_NAMED_ADDRESS_BURST": "1000",
         "CARDROOM_SIGNIN_ADDRESS_BURST": "1000",
         "CARDROOM_DAILY_BURST": "1000",
+        **env,
     }
     log = tmp / "server.log"
     command = [sys.executable, "-m", "cardroom.cli", "serve", "--port", str(port)]

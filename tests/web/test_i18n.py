@@ -212,6 +212,11 @@ OVERLAYS = """async () => {
   const round = { round: 3, scores: [40, 104, 60],
     result: { closer: 1, sums: [5, 12, 20], points: [5, 24, 20], doubled: true } };
   model.lastSummary = round;
+  model.roundHistory = [  // the score sheet of the result: three rounds, the third doubled
+    { round: 1, closer: 0, sums: [10, 40, 20], points: [10, 40, 20], doubled: false },
+    { round: 2, closer: 2, sums: [25, 40, 20], points: [25, 40, 20], doubled: false },
+    { round: 3, ...round.result },
+  ];
   const table = { rematch: null, seats: [{ index: 0, player: { id: "a", name: "Ala" } },
     { index: 1, player: { id: "me", name: "Bartek" } }, { index: 2, bot: { name: "Easy" } }] };
   const rematch = skip.rematchControls(table, { id: "me" }, { propose() {}, decline() {} });

@@ -234,6 +234,8 @@ def test_round_2_is_corrected_and_the_totals_follow(phone, server):
     for sums in ([10, 20, 30], [30, 20, 25], [10, 20, 30]):
         skyjo_round(page, sums, "Ann", PLAYERS[:3])
     assert totals(page)["Ann"] == 10 + 60 + 10  # round 2: Ann not the lowest, doubled
+    box = page.locator("[data-edit='2']").bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44  # a finger's size
     page.tap("[data-edit='2']")
     assert page.inner_text("#entry-title") == "Correct round 2"
     assert page.input_value("#entry input[data-player='Ann']") == "30"  # what was entered

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from . import ui
+from .conftest import PHONE, _open_page
 
 pytestmark = pytest.mark.browser
 
@@ -58,6 +59,10 @@ def test_each_game_has_its_boards_and_skyjo_counts_the_lowest_total(page: Any) -
     assert any("/api/leaderboards/scores?" in url and "game=skyjo" in url for url in asked)
     assert "game=skyjo" in page.evaluate("location.search")
     assert page.locator("select[name=mode] option[value=teams]").is_disabled()
+    # Previous and Next only where there is a page to turn to.
+    asked_board = next(u for u in reversed(asked) if "/api/leaderboards/scores?" in u)
+    pages = page.request.get(asked_board).json()["pages"]
+    assert page.locator(".pager").is_visible() == (pages > 1)
     page.evaluate("localStorage.setItem('cardroom.game', 'skyjo')")  # the lobby's choice
     page.goto("/league/index.html")
     page.wait_for_load_state("networkidle")
@@ -95,3 +100,24 @@ def test_a_profile_says_how_each_match_counted_and_shows_a_cheat_mark(page: Any)
     assert "forfeited" in lines["m_f"] and "rated" in lines["m_f"]
     assert "not rated: the accounts were seen on one network or device" in lines["m_u"]
     assert "engine use" in page.inner_text("#fair-play-mark")
+
+
+def test_the_league_menu_fits_a_phone(browser: Any, server: str, artifacts: Path) -> None:
+    """Every link of the league pages' top bar is whole on a phone's screen."""
+    for page in _open_page(browser, server, viewport=PHONE, has_touch=True, is_mobile=True):
+        ui.sign_in(page, "Phil")
+        for path in ("/league/index.html", "/league/account.html"):
+            page.goto(path)
+            page.wait_for_selector("header.topbar a[aria-current=page]")
+            cut = page.evaluate(
+                """() => [...document.querySelectorAll('header.topbar a, header.topbar button')]
+                  .filter((el) => el.checkVisibility())
+                  .filter((el) => {
+                    const r = el.getBoundingClientRect();
+                    return el.scrollWidth > el.clientWidth + 1 || r.left < 0
+                      || r.right > innerWidth + 1;
+                  })
+                  .map((el) => el.textContent.trim())"""
+            )
+            assert cut == [], f"{path}: cut or off screen on a phone: {cut}"
+            page.screenshot(path=artifacts / f"league-menu-phone{path.replace('/', '-')}.png")

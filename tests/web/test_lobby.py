@@ -89,7 +89,14 @@ def test_each_level_shows_its_measured_rating_in_quick_play(page: Any) -> None:
     ui.sign_in(page, "Lea")
     options = page.locator("#qp-level option").all_inner_texts()
     assert [o.split(" · ")[0] for o in options] == ["Beginner", "Easy", "Medium", "Hard", "Master"]
-    assert all(" · " in o for o in options)
+    # In words a newcomer reads ("Easy · relaxed"); the number is in the line under it.
+    assert [o.split(" · ")[1] for o in options] == [
+        "new to the game",
+        "relaxed",
+        "a fair game",
+        "strong",
+        "the strongest",
+    ]
     page.select_option("#qp-level", "beginner")
     note = page.inner_text("#qp-level-note")
     assert note.startswith("Plays its stock card whenever it fits") and "Rated" in note

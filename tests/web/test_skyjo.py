@@ -98,6 +98,11 @@ def test_eight_players_fit_a_desktop_and_a_game_is_played_by_clicking(
         box = page.locator(".sk-seat").nth(i).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"grid {i} is off screen"
     page.screenshot(path=artifacts / "skyjo-table-desktop.png")
+    # Seven "Easy" bots are told apart by seat, by the same names on the grids and in the
+    # list of who is at the table.
+    on_grids = page.locator(".sk-seat:not(.mine) .seat-name").all_inner_texts()
+    at_table = page.locator("#present li[data-state=bot] .present-name").all_inner_texts()
+    assert sorted(on_grids) == sorted(at_table) == sorted(f"Easy {n}" for n in range(2, 9))
     sk.play_to_the_end(page)
     assert page.locator("#match-result .final-scores li").count() == 8
     page.screenshot(path=artifacts / "skyjo-result-desktop.png")
@@ -136,6 +141,9 @@ def test_the_two_step_turn_and_hints_that_change_nothing(quick_page: Any) -> Non
     if tosses and face_up.count():
         # Discard-and-turn aimed at a face-up card: refused here, with S2.2, nothing sent.
         page.click('[data-sk-action="toss"]')
+        # The drawn card is shown where it is going: on the discard pile, its place empty.
+        assert page.get_attribute("#sk-discard .sk-card", "data-value") == drawn
+        assert page.locator("#sk-drawn [data-value]").count() == 0
         seq = sk.board(page)["seq"]
         face_up.click()
         assert page.locator("#refusal b").inner_text() == "S2.2"

@@ -73,22 +73,24 @@ def bot_table(
     level: str = "easy",
     options: dict[str, Any] | None = None,
     first: int | None = None,
+    game: str = "skip",
 ) -> str:
-    """A started private table against `bots` bots (one POST /api/quickplay from the page),
-    opened in the browser; returns its id. ``first``: the seat that plays first (a set deal,
-    so the table is unranked), this page's being 0."""
+    """A started private table of ``game`` against `bots` bots (one POST /api/quickplay from
+    the page), opened in the browser; returns its id. ``first``: the seat that plays first (a
+    set deal, so the table is unranked), this page's being 0."""
     if first is not None:
         options = {**(options or {}), "deal": {"first": first}}
     table_id = page.evaluate(
-        """async ([bots, level, options]) => {
+        """async ([game, bots, level, options]) => {
             const r = await fetch('/api/quickplay', {method: 'POST', headers: {
                 'content-type': 'application/json',
                 authorization: `Bearer ${localStorage.getItem('cardroom.token')}`},
-                body: JSON.stringify({bots, level, options: {players: bots + 1, ...options}})});
+                body: JSON.stringify({game, bots, level,
+                                      options: {players: bots + 1, ...options}})});
             if (!r.ok) throw new Error(await r.text());
             return (await r.json()).table.id;
         }""",
-        [bots, level, options or {}],
+        [game, bots, level, options or {}],
     )
     page.evaluate("(id) => { location.hash = `#/table/${id}`; }", table_id)
     page.wait_for_selector(BOARD)

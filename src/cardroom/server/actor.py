@@ -350,6 +350,11 @@ class TableActor:
         if key is not None:
             await self.run(c.Hint(key))
 
+    async def ready(self, conn: Any) -> None:
+        key = self._conn_ids.get(conn)
+        if key is not None:
+            await self.run(c.Ready(key))
+
     async def chat(self, conn: Any, text: str) -> None:
         key = self._conn_ids.get(conn)
         if key is not None:

@@ -130,6 +130,12 @@ class RemoteTable:
         else:
             self.cluster.forward(conn, "hint")
 
+    async def ready(self, conn: Connection) -> None:
+        if self.local is not None:
+            self.local.tell(self.local.ready, conn)
+        else:
+            self.cluster.forward(conn, "ready")
+
     async def disconnect(self, conn: Connection) -> None:
         if self.local is not None:
             self.local.tell(self.local.disconnect, conn)

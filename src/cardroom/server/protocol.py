@@ -92,13 +92,18 @@ class HintRequest:
 
 
 @dataclass(frozen=True, slots=True)
+class ReadyRequest:
+    """The player has read the round's summary ("Continue")."""
+
+
+@dataclass(frozen=True, slots=True)
 class ChatRequest:
     """A line for the table's chat (its length and rate are the table's to check)."""
 
     text: str
 
 
-ClientMessage = Hello | ActionRequest | Ping | Resync | ChatRequest | HintRequest
+ClientMessage = Hello | ActionRequest | Ping | Resync | ChatRequest | HintRequest | ReadyRequest
 
 _FIELDS = {
     "hello": {"type", "token", "since", "batch"},
@@ -107,6 +112,7 @@ _FIELDS = {
     "resync": {"type"},
     "chat": {"type", "text"},
     "hint": {"type"},
+    "ready": {"type"},
 }
 
 
@@ -161,6 +167,8 @@ def parse(text: str | bytes) -> ClientMessage:
         return ChatRequest(line)
     if kind == "hint":
         return HintRequest()
+    if kind == "ready":
+        return ReadyRequest()
     return Resync()
 
 

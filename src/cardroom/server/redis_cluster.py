@@ -436,7 +436,7 @@ class RedisCluster(Cluster):
             self._serve_call(actor, data)
         elif kind == "connect":
             self._serve_connect(actor, data)
-        elif kind in ("action", "resync", "chat", "hint", "gone"):
+        elif kind in ("action", "resync", "chat", "hint", "ready", "gone"):
             conn = self.remote.get(data["conn"])
             if kind == "gone":
                 self.remote.pop(data["conn"], None)
@@ -452,6 +452,8 @@ class RedisCluster(Cluster):
                 actor.tell(actor.chat, conn, str(data.get("text", "")))
             elif kind == "hint":
                 actor.tell(actor.hint, conn)
+            elif kind == "ready":
+                actor.tell(actor.ready, conn)
             else:
                 conn.closed = True
                 actor.tell(actor.disconnect, conn)

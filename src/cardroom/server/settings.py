@@ -49,7 +49,7 @@ class Settings(BaseSettings):
     player_cache_ttl: NonNegative = 10.0
     clock_speed: Positive = 1.0  # >1 makes table time (timers, pauses) run faster: for tests
     bot_delay: NonNegative = 0.8  # seconds a bot waits before each move, so people can follow
-    round_pause: NonNegative = 5.0  # seconds between a round's summary and the next deal
+    round_pause: NonNegative = 30.0  # seconds a round's summary waits at most for "Continue"
     abandon_after: Positive = 300.0  # default seconds a table without people stays open
     autopilot_after: Count = 3  # timeouts in a row before a bot plays the seat (R7.3)
     autopilot_level: str = "medium"  # the level that plays for absent players: it never slips

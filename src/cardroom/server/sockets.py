@@ -24,6 +24,7 @@ from cardroom.server.protocol import (
     HintRequest,
     Ping,
     ProtocolError,
+    ReadyRequest,
     Resync,
     TooDeep,
     action_id_of,
@@ -189,6 +190,8 @@ async def play(websocket: WebSocket, table_id: str) -> None:
                     actor.tell(actor.chat, conn, request.text)
             elif isinstance(request, HintRequest):
                 actor.tell(actor.hint, conn)
+            elif isinstance(request, ReadyRequest):
+                actor.tell(actor.ready, conn)
             else:
                 conn.send(error_message("bad_message", "hello is sent once, first"))
     except Exception:  # the socket broke: same as a disconnect

@@ -155,6 +155,13 @@ class Hint:
 
 
 @dataclass(frozen=True, slots=True)
+class Ready:
+    """A player has read the round's summary: deal on once every player here has."""
+
+    conn: str
+
+
+@dataclass(frozen=True, slots=True)
 class Act:
     """A move sent over a socket: its id (for exactly-once), the action in the game's JSON
     notation, and ``after``, the seq of the position the client saw."""
@@ -222,6 +229,7 @@ Command = (
     | Act
     | Chat
     | Hint
+    | Ready
     | TimerFired
     | BotMoved
     | LeagueNews

@@ -36,6 +36,7 @@ from cardroom.tables import (
     moves,
     pacing,
     presence,
+    readiness,
     rematches,
     restoring,
 )
@@ -169,7 +170,12 @@ class TableMaster:
         if self.match is not None:
             m = self.match
             autopilot_seats = {m.seats[s] for s in m.autopilot}
-            match_json = {"id": m.id, **m.game_match.progress(), "seats": list(m.seats)}
+            match_json = {
+                "id": m.id,
+                **m.game_match.progress(),
+                "seats": list(m.seats),
+                "ready": sorted(m.ready),
+            }
         rules = self.options_for(self.capacity)
         ranked = self.game.is_ranked(rules) and not self.casual
         return {
@@ -309,6 +315,7 @@ _HANDLERS: dict[type, Callable[[TableMaster, Any, list[Effect]], Any]] = {
     c.Resync: presence.resync,
     c.Chat: presence.chat,
     c.Hint: hints.hint,
+    c.Ready: readiness.ready,
     c.Act: moves.act,
     c.TimerFired: pacing.timer_fired,
     c.BotMoved: pacing.bot_moved,

@@ -277,6 +277,7 @@ def next_round(table: TableState, out: list[Effect]) -> None:
         return
     gm = m.game_match
     round_number = gm.round_number + 1
+    m.ready.clear()
     rows: list[Row] = []
     told: list[dict[str, Any]] = []
     for step in gm.between_round_steps(absent_seats(table)):

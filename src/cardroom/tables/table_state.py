@@ -35,6 +35,7 @@ class MatchInPlay:
     timeouts: list[int] = field(default_factory=list)  # timeouts in a row, per match seat (R7.3)
     autopilot: set[int] = field(default_factory=set)  # match seats a bot plays for now
     hints: list[int] = field(default_factory=list)  # hints used, per match seat (R7.6)
+    ready: set[int] = field(default_factory=set)  # match seats done reading a round's summary
     bot_seeds: dict[tuple[int, str], str] = field(default_factory=dict)  # (seat, level) -> seed
 
 

@@ -205,6 +205,8 @@ class Match:
             "end_score": self.options.end_score,
             "over": self.over,
             "winners": list(self.winners) if self.winners is not None else None,
+            # Every scored round, public once scored: the score sheet a table shows (S5.1).
+            "history": [r.result.to_json() for r in self.rounds if r.result is not None],
         }
 
     def round_started(self) -> dict[str, Any]:

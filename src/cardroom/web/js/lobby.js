@@ -157,7 +157,7 @@ export class Lobby {
       h("option", { value: n, selected: n === 1 }, t("lobby.bots", { count: n }))));
     const level = h("select", { name: "level", id: "qp-level", "aria-describedby": "qp-level-note" }, this.levels.map((l, i) =>
       h("option", { value: l.id, selected: i === Math.min(1, this.levels.length - 1), title: levelDescription(l, this.game) },
-        l.rating ? `${levelName(l)} · ${num(l.rating.ordinal, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}` : levelName(l))));
+        has(`level.tag.${l.id}`) ? `${levelName(l)} · ${t(`level.tag.${l.id}`)}` : levelName(l))));
     const levelNote = h("p", { class: "level-note", id: "qp-level-note", "aria-live": "polite" });
     const sayLevel = () => {
       const chosen = this.levels.find((l) => l.id === level.value);

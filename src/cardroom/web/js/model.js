@@ -24,6 +24,8 @@ export class TableModel {
     this.summary = null; // the last round_summary detail, until the next round starts
     this.lastSummary = null; // the last round_summary detail, kept for the match result
     this.result = null; // the match_over detail
+    this.seenRounds = []; // each round's result seen in a round_summary this match (index: round - 1)
+    this.saidReady = false; // "Continue" said under this round's summary
     this.viewSeq = null; // seq of the message that brought the view shown (sent as `after`)
     this.awards = []; // the league's news of the last match: not rated (why), achievements, ratings, divisions, unlocks
     this.forfeit = null; // the `forfeited` event that ended the last match, if one did
@@ -83,13 +85,18 @@ export class TableModel {
     }
     for (const event of msg.events) {
       this.log.push({ ...event, round: msg.round, move: msg.move });
-      if (event.kind === "round_summary") this.summary = this.lastSummary = event.detail;
+      if (event.kind === "round_summary") {
+        this.summary = this.lastSummary = event.detail;
+        if (event.detail.result && event.detail.round) this.seenRounds[event.detail.round - 1] = event.detail.result;
+      }
+      if (["round_summary", "round_started", "match_started"].includes(event.kind)) this.saidReady = false;
       if (event.kind === "round_summary" || event.kind === "match_over") this.lastScores = event.detail.scores;
       if (event.kind === "match_started") this.lastScores = null;
       if (event.kind === "round_started" || event.kind === "match_started") this.summary = null;
       if (event.kind === "match_started") {
         this.result = null;
         this.lastSummary = null;
+        this.seenRounds = [];
         this.awards = [];
         this.forfeit = null;
       }
@@ -125,6 +132,18 @@ export class TableModel {
   /** Match points by match seat: the newest of the table's and the last summary's. */
   get scores() {
     return this.result?.scores || this.summary?.scores || this.lastScores || this.match?.scores || [];
+  }
+
+  /** Every scored round of the match (a game that keeps a score sheet: Skyjo), oldest first:
+   * the table's `match.history` (a reload gets it whole) with the summaries seen since. */
+  get roundHistory() {
+    const kept = this.match?.history || [];
+    const rounds = [];
+    for (let i = 0; i < Math.max(kept.length, this.seenRounds.length); i += 1) {
+      const result = this.seenRounds[i] ?? kept[i];
+      if (result) rounds.push({ round: i + 1, ...result });
+    }
+    return rounds;
   }
 
   /** The round being played: from the newest event, else from the table. */

@@ -185,6 +185,11 @@ export class TableSocket extends EventTarget {
     return this.open && this.send({ type: "hint" });
   }
 
+  /** "Continue": this player has read the round's summary (the next deal waits for everyone). */
+  ready() {
+    return this.open && this.send({ type: "ready" });
+  }
+
   close() {
     this.closed = true;
     clearInterval(this.pingTimer);

@@ -18,6 +18,7 @@ import { celebrate, finishAll, snapshot } from "./anim.js";
 import { announce } from "./announce.js";
 import { rematchControls } from "./render/overlays.js";
 import { awardsSummary } from "./render/awards.js";
+import { continueControl } from "./render/continue.js";
 import { tableToolbar } from "./render/toolbar.js";
 import { kitFor } from "./games/index.js";
 import * as sound from "./sound.js";
@@ -56,7 +57,7 @@ export class TableScreen {
     this.play = null; // the game's kit (js/games/), once the table says which game it is
     this.awardsDismissed = false; // the league's news of the last match, put away
     this.awardsOpen = false;
-    this.claimable = false; // the toolbar shows "Skip X's turn"
+    this.claimable = false; // the toolbar shows "End X's turn"
     this.resultFocused = false; // the match result has had the focus since it appeared
     this.ratings = new SeatRatings(() => this.render());
     this.chat = new ChatPanel({
@@ -313,7 +314,11 @@ export class TableScreen {
         this.play.board(), this.hintLine(), this.moveStatusLine()),
       h("div", { class: "side-col" }, this.play.side(), renderPresent(m.table, player(), this.ratings.now(m.table)), this.chat.element()));
     const overlays = [];
-    if (m.summary && !m.result) overlays.push(this.play.roundSummary(m.summary, this.summarySeconds()));
+    if (m.summary && !m.result) {
+      const summary = this.play.roundSummary(m.summary, this.summarySeconds());
+      summary.append(continueControl(m, () => this.sayReady()) || "");
+      overlays.push(summary);
+    }
     if (m.result && !this.hideResult) {
       overlays.push(this.play.matchResult(m.result, {
         rematch: this.rematchControls(),
@@ -441,6 +446,12 @@ export class TableScreen {
     }
     const next = this.root.querySelector("[data-next-round]");
     if (next) next.textContent = `${Math.ceil(this.summarySeconds() ?? 0)} s`;
+  }
+
+  /** "Continue" under a round summary: said once per round (the next deal clears it). */
+  sayReady() {
+    if (this.socket?.ready()) this.model.saidReady = true;
+    this.render();
   }
 
   summarySeconds() {

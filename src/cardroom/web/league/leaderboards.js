@@ -58,6 +58,8 @@ async function load() {
   }
   document.getElementById("prev").disabled = page <= 1;
   document.getElementById("next").disabled = page >= pages;
+  // One page: nothing to turn, so no buttons that look as if they could.
+  document.querySelector(".pager").hidden = pages <= 1;
 }
 
 /** The modes of the game chosen: Skyjo has no teams. */

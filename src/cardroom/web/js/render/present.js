@@ -9,9 +9,13 @@ export function renderPresent(table, me, ratings = null) {
   const badges = badgesFor(table.game || "skip", modeOf(table), table.seats.map((s) => s.player?.id));
   const seated = table.seats.filter((s) => s.player || s.bot).map((seat) => {
     const state = seat.bot ? "bot" : seat.away ? "away" : seat.connected ? "online" : "offline";
-    const name = seat.player ? (seat.player.id === me?.id ? t("present.you", { name: seat.player.name }) : seat.player.name) : seat.bot.name;
+    const own = seat.player?.name || seat.bot.name;
+    // Two "Easy" bots (or two Adas) are told apart by their seat number, as on the board.
+    const same = table.seats.filter((s) => (s.player?.name || s.bot?.name) === own).length > 1;
+    const shown = same ? `${own} ${seat.index + 1}` : own;
+    const name = seat.player?.id === me?.id ? t("present.you", { name: shown }) : shown;
     return h("li", { class: "present-who", "data-state": state, "data-seat": seat.index },
-      h("span", { class: "present-dot", "aria-hidden": "true" }), name, " ",
+      h("span", { class: "present-dot", "aria-hidden": "true" }), h("span", { class: "present-name" }, name), " ",
       seat.player ? badgeEl(badges[seat.player.id]) : null, " ",
       h("small", { class: state === "online" ? "sr-only" : "" }, t(`present.${state}`)),
       ratings ? rating(ratings[seat.player ? seat.player.id : `bot:${seat.bot.level}`]) : null);

@@ -81,7 +81,7 @@ function seatGrid(model, ui, seat, mine) {
     h("span", { class: "sk-who" }, h("span", { class: "seat-name" }, mine ? t("common.you") : model.name(seat)), badges),
     h("span", { class: "sk-line" },
       h("span", { class: "sk-shows", title: t("sk.side.shows_title") }, t("sk.shows", { sum: num(shows) })),
-      h("span", { class: "score", title: t("sk.total_title") }, t("sk.points", { count: total })),
+      h("span", { class: "score", title: t("sk.total_title") }, t("sk.seat_total", { count: num(total) })),
       current ? h("span", { class: "turn-dot", "aria-hidden": "true" }, "▶") : null,
       current ? h("span", { class: "timer", "data-timer": "" }) : null,
       holdingHere ? h("span", { class: "sk-holding", "data-key": `holding-${seat}`, title: t("sk.holding_title") }, skyjoCard(HIDDEN), ` ${t("sk.drew_short")}`) : null)),
@@ -125,7 +125,13 @@ function centre(model, ui) {
     id: "sk-draw",
   }, h("span", { class: "sr-only" }, t(canDraw ? "sk.draw_pile_live" : "sk.draw_pile", { count: v.draw_count })), skyjoCard(HIDDEN), h("span", { class: "count", "aria-hidden": "true" }, String(v.draw_count)), h("span", { class: "caption", "aria-hidden": "true" }, t("sk.caption.draw")));
   let drawn = null;
-  if (mineHolding) {
+  const tossing = mineHolding && selected === "toss";
+  if (tossing) {
+    // On its way to the discard pile: shown there, its place here left empty.
+    drawn = h("div", { class: "sk-drawn", id: "sk-drawn" },
+      skyjoCard(null, { attrs: { "data-key": "sk-drawn" } }),
+      h("span", { class: "caption" }, t("sk.caption.you_drew")));
+  } else if (mineHolding) {
     drawn = h("div", { class: "sk-drawn", id: "sk-drawn" },
       skyjoCard(v.drawn, {
         tag: "button",
@@ -141,7 +147,7 @@ function centre(model, ui) {
   const canTake = ui.canTake;
   const canToss = ui.canToss;
   const live = canTake || canToss;
-  const top = v.discard_top;
+  const top = tossing ? v.drawn : v.discard_top;
   const discard = h(live ? "button" : "div", {
     type: live ? "button" : null,
     class: `sk-pile discard${live ? " live" : ""}${selected === "take" || selected === "toss" ? " selected" : ""}`,

@@ -3,6 +3,7 @@
 import { h } from "../../dom.js";
 import { list, num, t } from "../../i18n.js";
 import { awardIcon } from "../../render/overlays.js";
+import { scoreSheet } from "./sheet.js";
 
 /** Why the closer's score is what it is (S4.3), in one sentence. */
 export function doublingNote(model, result, options) {
@@ -64,7 +65,8 @@ export function matchResult(model, detail, { rematch, onLobby, onClose }, descri
     h("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       h("li", { class: winners.includes(seat) ? "winner" : "" }, h("span", {}, model.name(seat)), h("b", {}, t("sk.points", { count: score }))))),
     model.forfeit ? h("p", { class: "forfeit-note", id: "forfeit-note" }, describe(model.forfeit)) : null,
-    last?.result ? h("details", { class: "last-round", open: true }, h("summary", {}, t("sk.last_round", { round: last.round })), roundTable(model, last)) : null,
+    model.roundHistory.length > 1 ? h("details", { class: "every-round", open: true }, h("summary", {}, t("sk.sheet.title")), scoreSheet(model, "result-sheet")) : null,
+    last?.result ? h("details", { class: "last-round", open: model.roundHistory.length <= 1 }, h("summary", {}, t("sk.last_round", { round: last.round })), roundTable(model, last)) : null,
     (detail.hints || []).some((n) => n > 0) ? h("p", { class: "hints-used", id: "hints-used" },
       t("sk.hints_used", { list: detail.hints.map((n, seat) => `${model.name(seat)} ${n}`).join(", ") })) : null,
     model.awards.length ? h("ul", { class: "awards", id: "match-awards", "aria-label": t("sk.awards_label") },

@@ -2,9 +2,10 @@
 import { h } from "../../dom.js";
 import { num, t } from "../../i18n.js";
 import { visibleSum } from "./cards.js";
+import { scoreSheet } from "./sheet.js";
 
 export function renderSide(model, describe) {
-  return h("aside", { class: "side", "aria-label": t("side.label") }, scoreboard(model), moveLog(model, describe));
+  return h("aside", { class: "side", "aria-label": t("side.label") }, scoreboard(model), sheet(model), moveLog(model, describe));
 }
 
 function scoreboard(model) {
@@ -22,6 +23,14 @@ function scoreboard(model) {
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("keeper.player")), h("th", { scope: "col", title: t("sk.side.shows_title") }, t("sk.side.shows")), h("th", { scope: "col" }, t("keeper.total")))),
       h("tbody", {}, rows)));
+}
+
+/** Every round's points so far (open on a wide screen, a tap away on a phone). */
+function sheet(model) {
+  const table = scoreSheet(model, "side-sheet");
+  if (!table) return null;
+  return h("details", { class: "sheet-box", open: window.matchMedia("(width >= 900px)").matches },
+    h("summary", {}, t("sk.sheet.title")), table);
 }
 
 function moveLog(model, describe) {
