@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v13";
+const CACHE = "cardroom-shell-v14";
 const SHELL = [
   "/",
   "/index.html",
@@ -43,6 +43,7 @@ const SHELL = [
   "/js/render/awards.js",
   "/js/render/board.js",
   "/js/render/cards.js",
+  "/js/render/continue.js",
   "/js/render/log.js",
   "/js/render/overlays.js",
   "/js/render/present.js",
@@ -60,6 +61,7 @@ const SHELL = [
   "/js/games/skyjo/overlays.js",
   "/js/games/skyjo/play.js",
   "/js/games/skyjo/rules.js",
+  "/js/games/skyjo/sheet.js",
   "/js/games/skyjo/side.js",
 ];
 // The score keeper (/keeper/): it must open with no connection, at the card table.

@@ -3,6 +3,9 @@ import { h } from "../dom.js";
 import { list, num, t } from "../i18n.js";
 import { ruleLink } from "../rule-link.js";
 import { describe } from "./log.js";
+import { awardsInResult } from "./awards.js";
+
+export { awardIcon } from "./awards.js";
 
 export function roundSummary(model, detail, secondsLeft) {
   const result = detail.result || {};
@@ -61,9 +64,7 @@ export function matchResult(model, detail, { rematch, onLobby, onClose }) {
     forfeitNote(model),
     (detail.hints || []).some((n) => n > 0) ? h("p", { class: "hints-used", id: "hints-used" },
       t("sk.hints_used", { list: detail.hints.map((n, seat) => `${model.name(seat)} ${n}`).join(", ") })) : null,
-    model.awards.length ? h("ul", { class: "awards", id: "match-awards", "aria-label": t("sk.awards_label") },
-      model.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === model.mySeat ? " mine" : ""}`, "data-kind": event.kind },
-        awardIcon(event), describe(event, model)))) : null,
+    awardsInResult(model, (event) => describe(event, model)),
     detail.match && model.mySeat !== null ? h("p", { class: "review-link" },
       h("a", { href: `/league/review.html?${new URLSearchParams({ match: detail.match, seat: model.mySeat })}`, id: "review-link", target: "_blank", rel: "noopener" },
         t("skip.review"))) : null,
@@ -78,17 +79,6 @@ export function forfeitNote(model) {
   const f = model.forfeit;
   if (!f) return null;
   return h("p", { class: "forfeit-note", id: "forfeit-note" }, describe(f, model));
-}
-
-/** The mark of a league news line: a star for an achievement, an arrow for a rating's move
- * (characters every system font has, unlike emoji). */
-export function awardIcon(event) {
-  if (event.kind === "achievement") return h("span", { class: "award-icon", "aria-hidden": "true" }, "★ ");
-  if (event.kind === "division") return h("span", { class: "award-icon", "aria-hidden": "true" }, "◆ ");
-  if (event.kind === "unlock") return h("span", { class: "award-icon", "aria-hidden": "true" }, "✦ ");
-  if (event.kind === "unrated") return h("span", { class: "award-icon", "aria-hidden": "true" }, "○ ");
-  const up = Number(event.detail?.after) >= Number(event.detail?.before);
-  return h("span", { class: "award-icon", "aria-hidden": "true" }, up ? "▲ " : "▼ ");
 }
 
 /**

@@ -2,7 +2,7 @@
  * (lowest total first), with the league's awards and a rematch button. */
 import { h } from "../../dom.js";
 import { list, num, t } from "../../i18n.js";
-import { awardIcon } from "../../render/overlays.js";
+import { awardsInResult } from "../../render/awards.js";
 import { scoreSheet } from "./sheet.js";
 
 /** Why the closer's score is what it is (S4.3), in one sentence. */
@@ -69,9 +69,7 @@ export function matchResult(model, detail, { rematch, onLobby, onClose }, descri
     last?.result ? h("details", { class: "last-round", open: model.roundHistory.length <= 1 }, h("summary", {}, t("sk.last_round", { round: last.round })), roundTable(model, last)) : null,
     (detail.hints || []).some((n) => n > 0) ? h("p", { class: "hints-used", id: "hints-used" },
       t("sk.hints_used", { list: detail.hints.map((n, seat) => `${model.name(seat)} ${n}`).join(", ") })) : null,
-    model.awards.length ? h("ul", { class: "awards", id: "match-awards", "aria-label": t("sk.awards_label") },
-      model.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === model.mySeat ? " mine" : ""}`, "data-kind": event.kind },
-        awardIcon(event), describe(event)))) : null,
+    awardsInResult(model, describe),
     detail.match && model.mySeat !== null ? h("p", { class: "review-link" },
       h("a", { href: `/league/review.html?${new URLSearchParams({ match: detail.match, seat: model.mySeat })}`, id: "review-link", target: "_blank", rel: "noopener" },
         t("sk.review"))) : null,
