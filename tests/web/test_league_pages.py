@@ -121,3 +121,65 @@ def test_the_league_menu_fits_a_phone(browser: Any, server: str, artifacts: Path
             )
             assert cut == [], f"{path}: cut or off screen on a phone: {cut}"
             page.screenshot(path=artifacts / f"league-menu-phone{path.replace('/', '-')}.png")
+
+
+def test_a_profile_fits_a_few_phone_screens_and_its_chart_wears_the_theme(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    """A full profile (ratings in three modes with a history, recent matches, every reward
+    and achievement listed) is a few screens on a phone, and its chart is drawn in the page's
+    colours and words, not a white image."""
+    history = [
+        {"match": n, "at": "2026-11-01T10:00:00+00:00", "mu": 20 + n / 8, "sigma": 6 - n / 10,
+         "rating": 20 + n / 8 - 3 * (6 - n / 10)}
+        for n in range(1, 41)
+    ]  # fmt: skip
+    ratings = [
+        {"mode": mode, "ordinal": 5.1, "mu": 25.0, "sigma": 6.6, "matches": 40}
+        for mode in ("2p", "3p+", "teams")
+    ]
+    recent = [
+        {"match": f"m_{n}", "finished_at": "2026-11-03T20:00:00+00:00", "game": "skip",
+         "mode": "2p", "won": n % 2 == 0, "points": 100 + n, "ranked": True}
+        for n in range(10)
+    ]  # fmt: skip
+    for page in _open_page(browser, server, viewport=PHONE, has_touch=True, is_mobile=True):
+        ui.sign_in(page, "Pia")
+        me = page.evaluate("JSON.parse(localStorage.getItem('cardroom.player')).id")
+
+        def profile(route: Any) -> None:
+            data = route.fetch().json()
+            route.fulfill(json={**data, "ratings": ratings, "recent": recent})
+
+        page.route("**/api/players/*/profile*", profile)
+        page.route(
+            "**/api/players/*/ratings/history*", lambda r: r.fulfill(json={"points": history})
+        )
+        page.goto(f"/league/profile.html?id={me}")
+        page.wait_for_selector("#rating-chart svg.rating-chart")
+        page.wait_for_selector("#recent-matches li")
+        height = page.evaluate("document.documentElement.scrollHeight")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the profile scrolls sideways ({width} px)"
+        page.screenshot(path=artifacts / "profile-phone.png", full_page=True)
+        assert height <= 3.5 * PHONE["height"], f"the profile is {height} px tall on a phone"
+        chart = page.locator("svg.rating-chart")
+        assert chart.get_attribute("aria-label") == "Rating in 2 players, match by match"
+        assert len(chart.locator("polyline.rating").get_attribute("points").split()) == 40
+        background, stroke, accent = page.evaluate(
+            """() => {
+              const svg = document.querySelector("svg.rating-chart");
+              const line = svg.querySelector("polyline.rating");
+              const probe = document.createElement("span");
+              probe.style.color = "var(--accent)";
+              document.body.append(probe);
+              const accent = getComputedStyle(probe).color;
+              probe.remove();
+              return [getComputedStyle(svg).backgroundColor, getComputedStyle(line).stroke, accent];
+            }"""
+        )
+        assert background != "rgb(255, 255, 255)" and "0.18" in background, background
+        assert stroke == accent, (stroke, accent)  # the theme's accent, not a default
+        assert "rated matches" in page.inner_text("#rating-chart")
+        # The achievements still to earn are folded under one line.
+        assert page.locator("details.to-earn").first.get_attribute("open") is None

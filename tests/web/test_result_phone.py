@@ -32,7 +32,8 @@ RESULT = """async (game) => {
   const detail = { winners: [0], scores: game === "skyjo" ? [12, 104] : [520, 95], hints: [0, 0],
     match: "m_test" };
   const done = { rematch: null, onLobby() {}, onClose() {} };
-  const card = mod.matchResult(model, detail, done, (event) => event.detail.achievement?.name ?? "rating");
+  const said = (event) => event.detail.achievement?.name ?? "rating";
+  const card = mod.matchResult(model, detail, done, said);
   document.querySelector("#result-test")?.remove();
   const box = document.createElement("div");
   box.className = "overlay";

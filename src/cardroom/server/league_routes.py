@@ -385,6 +385,33 @@ def _caller_is(request: Request, player_id: str) -> bool:
         return False
 
 
+HISTORY_POINTS = 500  # the newest points of a rating history a page is sent
+
+
+@router.get("/api/players/{player_id}/ratings/history")
+async def rating_history(
+    request: Request, player_id: str, mode: str = "2p", game: str = "skip"
+) -> dict[str, Any]:
+    """A rating's history as numbers, for a chart drawn in the reader's theme and words: the
+    newest ``HISTORY_POINTS`` rated matches, oldest first."""
+    if mode not in ratings.MODES:
+        raise Refusal(400, "bad_request", f"mode is one of {', '.join(ratings.MODES)}")
+    history = await _read(request, lambda c: ratings.history_of(c, player_id, game, mode))
+    shown = history[-HISTORY_POINTS:]
+    first = len(history) - len(shown) + 1
+    points = [
+        {
+            "match": first + i,
+            "at": at.isoformat(),
+            "mu": round(skill.mu, 3),
+            "sigma": round(skill.sigma, 3),
+            "rating": round(skill.ordinal, 3),
+        }
+        for i, (at, skill) in enumerate(shown)
+    ]
+    return {"player": player_id, "game": game, "mode": mode, "points": points}
+
+
 @router.get("/api/players/{player_id}/ratings.png")
 async def rating_plot(
     request: Request, player_id: str, mode: str = "2p", game: str = "skip"

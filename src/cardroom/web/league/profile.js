@@ -3,6 +3,7 @@
  * trophies. */
 import { api, el, header, player } from "./league.js";
 import { date, has, num, t } from "../js/i18n.js";
+import { ratingChart } from "./rating-chart.js";
 
 const MODES = { "2p": "queue.mode.2p", "3p+": "queue.mode.3p", teams: "profile.mode.teams" }; // catalog keys
 const modeName = (mode) => (MODES[mode] ? t(MODES[mode]) : mode);
@@ -48,9 +49,7 @@ function wearButton(onWear) {
 /** Card backs and themes: what the player holds, how to get the rest; on their own profile,
  * a button to wear one (kept on the server: every device and every table shows it). */
 function rewardsSection(rewards, mine, redraw) {
-  const group = (kind, title) => el("section", { class: "rewards", "data-kind": kind },
-    el("h4", {}, title),
-    el("ul", { class: "cards" }, rewards.items.filter((i) => i.kind === kind).map((item) => {
+  const tiles = (items, kind) => el("ul", { class: "cards" }, items.map((item) => {
       const worn = rewards.chosen[kind] === item.id;
       const swatch = kind === "card_back"
         ? el("span", { class: `back-swatch back-${item.id}`, "aria-hidden": "true" })
@@ -59,7 +58,16 @@ function rewardsSection(rewards, mine, redraw) {
         swatch, el("strong", {}, has(`reward.${item.id}`) ? t(`reward.${item.id}`) : item.name),
         el("div", { class: "note" }, item.unlocked ? t(worn ? "profile.worn" : "profile.unlocked") : t("profile.locked", { how: howTo(item) })),
         mine && item.unlocked && !worn ? wearButton(() => redraw({ [kind]: item.id })) : null);
-    })));
+  }));
+  // What is held shows; what is still locked folds under one line that says how many.
+  const group = (kind, title) => {
+    const items = rewards.items.filter((i) => i.kind === kind);
+    const locked = items.filter((i) => !i.unlocked);
+    return el("section", { class: "rewards", "data-kind": kind },
+      el("h4", {}, title),
+      tiles(items.filter((i) => i.unlocked), kind),
+      locked.length ? el("details", { class: "to-earn" }, el("summary", {}, t("profile.more_to_unlock", { count: locked.length })), tiles(locked, kind)) : null);
+  };
   return el("div", { id: "rewards" }, group("card_back", t("profile.card_backs")), group("theme", t("profile.themes")));
 }
 
@@ -85,13 +93,17 @@ function achievementsByGame(list, first) {
   return games.map((game) => {
     const mine = list.filter((a) => (a.game || "skip") === game);
     if (!mine.length) return null;
-    const earned = mine.filter((a) => a.earned).length;
+    const earned = mine.filter((a) => a.earned);
+    const locked = mine.filter((a) => !a.earned);
+    const cards = (list) => el("ul", { class: "cards" }, list.map((a) =>
+      el("li", { class: `card achievement ${a.earned ? "earned" : "locked"}` },
+        el("strong", {}, achievementText(a, "name")), el("br"), achievementText(a, "description"),
+        a.earned ? el("div", { class: "note" }, t("profile.earned_on", { date: day(a.awarded_at) })) : null)));
+    // The ones still to earn are folded: a phone would scroll past a screen of locks.
     return el("section", { class: "achievements", "data-game": game },
-      el("h4", {}, `${GAMES[game]} · ${t("profile.earned_of", { earned, count: mine.length })}`),
-      el("ul", { class: "cards" }, mine.map((a) =>
-        el("li", { class: `card achievement ${a.earned ? "earned" : "locked"}` },
-          el("strong", {}, achievementText(a, "name")), el("br"), achievementText(a, "description"),
-          a.earned ? el("div", { class: "note" }, t("profile.earned_on", { date: day(a.awarded_at) })) : null))));
+      el("h4", {}, `${GAMES[game]} · ${t("profile.earned_of", { earned: earned.length, count: mine.length })}`),
+      earned.length ? cards(earned) : null,
+      locked.length ? el("details", { class: "to-earn" }, el("summary", {}, t("profile.more_to_earn", { count: locked.length })), cards(locked)) : null);
   });
 }
 
@@ -164,6 +176,10 @@ async function init() {
   drawRewards(data.rewards);
   document.title = `${data.player.name} · Cardroom`;
   const mode = data.ratings[0]?.mode || "2p";
+  const chartHolder = el("div", { id: "rating-chart" });
+  api(`/api/players/${encodeURIComponent(id)}/ratings/history?mode=${encodeURIComponent(mode)}&game=${game}`)
+    .then(({ points }) => chartHolder.replaceChildren(ratingChart(points, modeName(mode))))
+    .catch((error) => chartHolder.replaceChildren(el("p", { class: "error" }, error.message)));
   const skip = game === "skip";
   const link = (g) => {
     const q = new URLSearchParams({ id, game: g });
@@ -178,7 +194,7 @@ async function init() {
     el("nav", { class: "game-tabs", "aria-label": t("lobby.game") }, Object.keys(GAMES).flatMap((g, i) => (i ? [" · ", link(g)] : [link(g)]))),
     el("h3", {}, t("profile.divisions")),
     divisions(data.divisions),
-    el("div", { class: "cards" },
+    el("div", { class: "cards stats" },
       stat(t("profile.game_matches", { game: GAMES[game] }), num(c.matches)), stat(t("profile.rounds"), num(c.rounds)), stat(t("profile.wins"), num(c.wins)),
       stat(t("profile.win_rate_stat"), percent(c.win_rate)),
       skip ? stat(t("profile.stock_per_turn"), num(c.stock_per_turn, { minimumFractionDigits: 2, maximumFractionDigits: 2 })) : null,
@@ -202,11 +218,7 @@ async function init() {
               el("td", { class: "num" }, num(r.mu, one)), el("td", { class: "num" }, num(r.sigma, { minimumFractionDigits: 2, maximumFractionDigits: 2 })),
               el("td", { class: "num" }, num(r.matches))))))
       : el("p", { class: "note" }, t("profile.no_ranked")),
-    el("p", {}, el("img", {
-      class: "plot",
-      src: `/api/players/${encodeURIComponent(id)}/ratings.png?mode=${encodeURIComponent(mode)}&game=${game}`,
-      alt: t("profile.plot_alt", { mode: modeName(mode) }),
-    })),
+    chartHolder,
     el("h3", {}, t("profile.trophies")),
     data.trophies.length
       ? el("ul", {}, data.trophies.map((trophy) =>
