@@ -115,6 +115,8 @@ def test_a_polish_family_keeps_a_skyjo_game_offline_from_start_to_end(polish_pho
     assert page.inner_text("#standing-detail") == "Koniec gry po rundzie 3"
     assert "podwojona do 60 (S4.3)" in page.locator("#rounds tr.note").first.inner_text()
     assert "czeka na wysłanie" in page.locator("#rounds tr.note").first.inner_text()
+    # Offline, the note has its whole detail: who was lower, and with what.
+    assert "nie najniższą (Bartek: 12)" in page.locator("#rounds tr.note").first.inner_text()
     status = page.inner_text("#sync-status")
     assert status == "Bez sieci · 4 wpisy czekają", status  # the game and three rounds
     assert_no_english(page, "pl")

@@ -68,7 +68,7 @@ from cardroom.server.proxies import TrustedProxies, parse_networks
 from cardroom.server.registry import Tables
 from cardroom.server.settings import Settings
 from cardroom.server.sightings import sighting_key
-from cardroom.server.static import web_files
+from cardroom.server.static import CompressedReads, web_files
 from cardroom.server.timers import Clock
 from cardroom.server.trim import collect_every, trim_every
 from cardroom.store import repository as repo
@@ -453,6 +453,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(Authenticate)  # innermost: requests the others refuse cost no lookup
     app.add_middleware(BodyLimit, max_body=settings.max_body)
     app.add_middleware(NoNul)
+    app.add_middleware(CompressedReads)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestIds)  # outermost: every answer and error log line has its id
 
