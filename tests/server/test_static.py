@@ -70,3 +70,14 @@ async def test_what_a_page_reads_is_gzipped_but_never_an_answer_with_a_token(ser
         levels = await http.get("/api/levels", headers=GZIP)
         assert levels.headers.get("content-encoding") == "gzip"
         assert levels.json()["levels"]  # httpx undoes it: the JSON is whole
+
+
+def test_every_page_preloads_exactly_the_modules_it_imports() -> None:
+    """A page names all its modules at once (``server/preloads.py``); a module added, moved or
+    no longer imported makes this fail until ``python -m cardroom.server.preloads --write``."""
+    from cardroom.server import preloads
+
+    lobby = (preloads.WEB / "index.html").read_text()
+    assert lobby.count('rel="modulepreload"') == len(preloads.graph("/js/main.js")) > 40
+    stale = [p.name for p in preloads.pages() if preloads.with_preloads(p) != p.read_text()]
+    assert stale == [], f"run python -m cardroom.server.preloads --write: {stale}"

@@ -117,6 +117,16 @@ def soak(
         raise typer.Exit(1)
 
 
+@bench.command("firstload")
+def firstload(
+    trials: Annotated[
+        int, typer.Option(min=1, help="Loads of each kind (the median is shown).")
+    ] = 3,
+) -> None:
+    """The lobby's first load on a throttled phone in Chromium: ready time, requests, bytes."""
+    _load("first_load").main(trials)
+
+
 @bench.command("journal")
 def journal(
     tables: Annotated[int, typer.Option(min=1, help="Tables writing at once.")] = 200,
