@@ -41,6 +41,7 @@ import httpx
 from cardroom.benchmarks.load_plan import greedy_level
 from cardroom.benchmarks.processes import free_port, start, stop
 from cardroom.benchmarks.soak_judging import (
+    ALL,
     FLAT,
     JUDGED,
     Sample,
@@ -255,8 +256,8 @@ def report(samples: list[Sample], load: Load, duration: float, out: Path, consol
     for v in verdicts:
         growers = ", ".join(f"{k} +{d}" for k, d in v.growers)
         flat_table.add_row(
-            str(v.server + 1), v.name, f"{v.level:.1f}", f"{v.per_hour:+.2f}",
-            f"{v.change:+.1%}", "yes" if v.flat else "[red]no[/]", growers,
+            "all" if v.server == ALL else str(v.server + 1), v.name, f"{v.level:.1f}",
+            f"{v.per_hour:+.2f}", f"{v.change:+.1%}", "yes" if v.flat else "[red]no[/]", growers,
         )  # fmt: skip
     console.print(flat_table)
     judged = [s for s in samples if s.at >= duration * (1 - JUDGED)]

@@ -82,7 +82,41 @@ def judge(samples: Sequence[Sample], duration: float) -> list[Verdict]:
                     :8
                 ]
             out.append(Verdict(server, name, level, rise * 3600, change, flat, growers))
+    servers = sorted({s.server for s in samples})
+    if len(servers) > 1:
+        out = tables_across(samples, servers, start_at, out)
     return out
+
+
+ALL = -1  # the server of a verdict on every process together
+
+
+def tables_across(
+    samples: Sequence[Sample], servers: list[int], start_at: float, out: list[Verdict]
+) -> list[Verdict]:
+    """Live tables move from one process to another (a lease lapses, a process takes a table
+    over): each process's count may swing while the room's does not. The sum over the
+    processes, probed in the same round, is judged; each one's count is shown, not judged."""
+    rounds = [[s for s in samples if s.server == server] for server in servers]
+    points = [
+        (statistics.fmean(s.at for s in probes), sum(figure(s, "tables") for s in probes))
+        for probes in zip(*rounds, strict=False)
+        if probes[0].at >= start_at
+    ]
+    kept = [
+        Verdict(v.server, v.name, v.level, v.per_hour, v.change, True, v.growers)
+        if v.name == "tables"
+        else v
+        for v in out
+    ]
+    if len(points) < 2:
+        return kept
+    span = points[-1][0] - points[0][0]
+    level = statistics.fmean(y for _, y in points)
+    rise = slope(points)
+    change = rise * span / level if level else 0.0
+    flat = abs(change) <= FLAT or abs(rise * span) < 2
+    return [*kept, Verdict(ALL, "tables", level, rise * 3600, change, flat, [])]
 
 
 def latency_windows(load: Load, duration: float) -> list[tuple[str, float, float, int]]:
@@ -109,8 +143,12 @@ def plot(samples: Sequence[Sample], path: Path) -> Path:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    names = (*FIGURES, "rows", "redis_keys")
-    fig, axes = plt.subplots(4, 3, figsize=(14, 13))
+    redis = any(s.redis_keys for s in samples)  # a SQLite run has none: no empty plot
+    names = (*FIGURES, "rows", *(("redis_keys",) if redis else ()))
+    rows = -(-len(names) // 3)
+    fig, axes = plt.subplots(rows, 3, figsize=(14, 3.3 * rows))
+    for ax in axes.flat[len(names) :]:
+        ax.set_visible(False)  # the grid's spare places
     for ax, name in zip(axes.flat, names, strict=False):
         for server in sorted({s.server for s in samples}):
             mine = [s for s in samples if s.server == server]

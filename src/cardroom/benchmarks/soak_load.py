@@ -19,6 +19,9 @@ import websockets
 
 SKIP_OPTIONS = {"stock_size": 5, "match_target": None}
 SKYJO_OPTIONS = {"end_score": 10}
+# Kept-alive connections are dropped well before the server's own keep-alive (uvicorn: 5 s)
+# closes them: reusing one the server just closed is a ReadError of the client, not the server.
+POOL = httpx.Limits(keepalive_expiry=2.0)
 RANKED_EVERY = 4  # one life in four claims its name and plays ranked matches too
 QUEUE_BOT_AFTER = 15  # seconds in the queue before a bot is offered (a listed wait)
 
@@ -74,7 +77,7 @@ class Life:
         return self.rng.choice(self.urls)
 
     async def run(self, levels: dict[str, str], tables: list[tuple[str, str | None]]) -> None:
-        async with httpx.AsyncClient(timeout=60, headers=self.forwarded) as http:
+        async with httpx.AsyncClient(timeout=60, headers=self.forwarded, limits=POOL) as http:
             while time.monotonic() < self.stop_at:
                 try:
                     # A new player now and then; a claimed account keeps its name.
@@ -321,7 +324,7 @@ async def watchers(
     and leaves."""
     rng = random.Random(5)
     tokens: list[str] = []
-    async with httpx.AsyncClient(timeout=60) as http:
+    async with httpx.AsyncClient(timeout=60, limits=POOL) as http:
         while len(tokens) < 20 and time.monotonic() < stop_at:
             try:
                 answer = await http.post(f"{urls[0]}/api/players", json={"name": "watcher"})
