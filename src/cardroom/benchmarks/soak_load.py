@@ -52,6 +52,15 @@ class Load:
         self.error_kinds[what] = self.error_kinds.get(what, 0) + 1
 
 
+def error_kind(error: Exception) -> str:
+    """What failed, as counted: a closed socket says how it was closed (a close frame's code,
+    or none: the connection dropped), so a table that moved can be told from a crash."""
+    if isinstance(error, websockets.ConnectionClosed):
+        code = error.rcvd.code if error.rcvd is not None else "no close frame"
+        return f"{type(error).__name__} ({code})"
+    return type(error).__name__
+
+
 # -- the lives -------------------------------------------------------------------------------------
 
 
@@ -98,7 +107,7 @@ class Life:
                     else:
                         await self.table(http, levels, tables)
                 except (httpx.HTTPError, OSError, websockets.WebSocketException) as error:
-                    self.load.failed(type(error).__name__)
+                    self.load.failed(error_kind(error))
                     await asyncio.sleep(1)
                 except KeyError as error:
                     self.load.failed(f"answer without {error}")
