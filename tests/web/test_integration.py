@@ -84,6 +84,11 @@ def test_a_finished_match_shows_the_achievement_earned(quick_page: Any, artifact
         ui.click_move(page, ui.choose(ui.legal(page)))
         moves += 1
         assert moves < 200
+    news = page.locator("#match-awards-box")
+    news.wait_for()
+    if news.get_attribute("open") is None:  # more than two items are folded into one line
+        assert "achievement" in news.locator("summary").inner_text()
+        news.locator("summary").click()
     awards = page.locator("#match-awards")
     awards.wait_for()
     page.screenshot(path=artifacts / "awards-result-desktop.png")
