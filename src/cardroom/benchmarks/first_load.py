@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from cardroom.benchmarks.processes import free_port, start, stop
+from cardroom.server.preloads import BLOCK
 
 CHROMIUM = Path("/usr/bin/chromium")
 GOAL_MS = 2000.0
@@ -43,7 +44,6 @@ MARK_READY = """(() => {
   const all = { childList: true, subtree: true, attributes: true };
   new MutationObserver(note).observe(document, all);
 })();""".replace("SELECTOR", json.dumps(READY))
-PRELOADS = re.compile(rb"[ \t]*<!-- modules:.*?<!-- /modules -->\n?", re.S)
 
 
 @dataclass
@@ -64,7 +64,7 @@ def one_load(browser: Any, url: str, preloads: bool) -> Load:
 
         def stripped(route: Any) -> None:
             response = route.fetch()
-            body = PRELOADS.sub(b"", response.body())
+            body = BLOCK.sub("", response.text())
             route.fulfill(response=response, body=body)
 
         page.route(re.compile(r".*/(index\.html)?(\?.*)?$"), stripped)

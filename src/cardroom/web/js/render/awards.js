@@ -16,6 +16,12 @@ export function awardIcon(event) {
   return h("span", { class: "award-icon", "aria-hidden": "true" }, up ? "▲ " : "▼ ");
 }
 
+/** Each news item as a list item: its mark and its words, the player's own highlighted. */
+function awardItems(m, describe) {
+  return m.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === m.mySeat ? " mine" : ""}`, "data-kind": event.kind },
+    awardIcon(event), describe(event)));
+}
+
 /** The news in one line: "★ 6 achievements · ▲ rating +5.1". */
 export function awardsLine(m) {
   const achievements = m.awards.filter((e) => e.kind === "achievement");
@@ -41,8 +47,7 @@ export function awardsSummary(m, { open, describe, onToggle, onDismiss }) {
       awardsLine(m)),
     h("button", { type: "button", class: "awards-dismiss", "aria-label": t("awards.dismiss"), onclick: onDismiss }, "×"),
     open ? h("ul", { class: "awards awards-pop", id: "awards-list" },
-      m.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === m.mySeat ? " mine" : ""}`, "data-kind": event.kind },
-        awardIcon(event), describe(event)))) : null);
+      awardItems(m, describe)) : null);
 }
 
 /** The news in a match's result: its one line, opened into the list. A few items show at once;
@@ -53,6 +58,5 @@ export function awardsInResult(m, describe) {
   return h("details", { class: "awards-box", id: "match-awards-box", open: few },
     h("summary", {}, awardsLine(m) || t("sk.awards_label")),
     h("ul", { class: "awards", id: "match-awards", "aria-label": t("sk.awards_label") },
-      m.awards.map((event) => h("li", { class: `award ${event.kind}${event.seat === m.mySeat ? " mine" : ""}`, "data-kind": event.kind },
-        awardIcon(event), describe(event)))));
+      awardItems(m, describe)));
 }
