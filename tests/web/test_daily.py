@@ -64,8 +64,8 @@ def test_a_skyjo_daily_round_played_by_clicks_to_its_result(
     page.wait_for_selector("#done:not([hidden])")
     share = page.inner_text("#share").splitlines()
     assert share[0].startswith("Cardroom daily #") and share[1].startswith("Skyjo round: ")
-    assert page.evaluate("() => document.querySelector('#card').complete")
     page.wait_for_function("() => document.querySelector('#card').naturalWidth > 0")
+    assert page.evaluate("() => document.querySelector('#card').complete")  # loaded, not broken
     page.select_option("#board-game", "skyjo")
     page.wait_for_selector("#rows tr:has-text('Dailydee')")
     page.screenshot(path=str(artifacts / "daily-skyjo-done.png"), full_page=True)
