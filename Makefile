@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 LOCK := requirements.lock
 
-.PHONY: run test test-fast lint format setup lock browser node nginx clean compiled pure refresh-compiled
+.PHONY: bundle run test test-fast lint format setup lock browser node nginx clean compiled pure refresh-compiled
 
 # The versions in requirements.lock: the tested set, within pyproject.toml's ranges.
 $(STAMP): pyproject.toml $(LOCK)
@@ -78,6 +78,13 @@ node:
 	@command -v node >/dev/null || { \
 	  echo "installing Debian's nodejs"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; }
+
+# The web client's bundles, one per page (src/cardroom/server/bundle.py), kept in the repository:
+# run after editing a module (the suite fails while a bundle is stale; the server serves the
+# modules themselves until it is made again). esbuild from npm, pinned by package-lock.json.
+bundle: $(STAMP) node
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	$(BIN)/python -m cardroom.server.bundle --write
 
 # The whole suite on one worker more than the cores (pytest-xdist; WORKERS=1 for one worker): a
 # worker spends part of its time waiting for servers and browsers, which the extra worker fills

@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v14";
+const CACHE = "cardroom-shell-v15";
 const SHELL = [
   "/",
   "/index.html",
@@ -13,6 +13,7 @@ const SHELL = [
   "/img/icon.svg",
   "/img/icon-192.png",
   "/img/icon-512.png",
+  "/bundle/js/main.js",
   "/js/main.js",
   "/js/i18n.js",
   "/js/refusal.js",
@@ -69,6 +70,7 @@ const KEEPER = [
   "/keeper/",
   "/keeper/index.html",
   "/keeper/keeper.css",
+  "/bundle/keeper/keeper.js",
   "/keeper/keeper.js",
   "/keeper/api.js",
   "/keeper/book.js",
