@@ -18,7 +18,6 @@ from cardroom.store.database import SQLITE_CACHE_KB
 from cardroom.tables.audience import HISTORY_BYTES
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-DOCS_DIR = Path(__file__).resolve().parents[3] / "docs"  # the rule books, in a source checkout
 ENV_PREFIX = "CARDROOM_"
 
 Positive = Annotated[float, Field(gt=0)]
@@ -151,7 +150,6 @@ class Settings(BaseSettings):
     lease_ttl: Positive = 10.0  # seconds a dead process keeps its tables before others take over
     node_id: str = ""  # this process in leases; empty: host-pid-random
     web_dir: Path = WEB_DIR
-    docs_dir: Path = DOCS_DIR  # where the rules pages (/rules/skip, /rules/skyjo) are read from
     # Tests only: tables take a set deal in their options (games/arranging.py), so a test can
     # say who plays first and what the stocks hold. Never on a public server.
     set_deals: bool = False

@@ -1,5 +1,5 @@
 /** A rule id (R4.4, S2.2) as a link to its paragraph on the rules page of its game, opened
- * beside the table (/rules/skip#R4.4, served from docs/rules.md). */
+ * beside the table (/rules/skip#R4.4: the players' rule book, web/rules/<lang>/skip.md). */
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
