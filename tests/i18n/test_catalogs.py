@@ -22,6 +22,14 @@ from cardroom.server.i18n import (
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "cardroom"
 WEB = SRC / "web"
+
+
+def client_sources() -> list[Path]:
+    """The web client's own files: its modules and pages, not the bundles made of them."""
+    files = [*WEB.rglob("*.js"), *WEB.rglob("*.html")]
+    return [p for p in files if p.relative_to(WEB).parts[0] != "bundle"]
+
+
 CATALOGS = WEB / "i18n"
 PLURALS = {"en": {"one", "other"}, "de": {"one", "other"}, "fr": {"one", "other"}}
 PLURALS["pl"] = {"one", "few", "many", "other"}
@@ -85,7 +93,7 @@ def used_keys() -> tuple[set[str], list[str]]:
     builds at run time (`keeper.refused.${kind}`)."""
     literals: set[str] = set()
     prefixes: list[str] = []
-    for path in [*WEB.rglob("*.js"), *WEB.rglob("*.html"), *SRC.rglob("*.py")]:
+    for path in [*client_sources(), *SRC.rglob("*.py")]:
         if "i18n" in path.parts:
             continue
         text = path.read_text(encoding="utf-8")
@@ -120,7 +128,7 @@ ASKED = r"\bt\(\s*(?:[^\"()]*\?\s*)?\"([\w.]+)\"(?:\s*:\s*\"([\w.]+)\")?"
 def test_every_key_the_web_client_asks_for_is_in_the_catalog() -> None:
     english = load("en")
     asked: set[str] = set()
-    for path in [*WEB.rglob("*.js"), *WEB.rglob("*.html")]:
+    for path in client_sources():
         if path.name == "i18n.js":  # its comments show the forms
             continue
         text = path.read_text(encoding="utf-8")
@@ -157,12 +165,19 @@ def test_the_language_of_a_request_follows_the_browser_else_english() -> None:
     assert supported("de-AT") == "de" and supported("xx") is None
 
 
-@pytest.mark.parametrize("lang", OTHERS)
-@pytest.mark.parametrize("book", ["rules.md", "skyjo-rules.md"])
-def test_a_translated_rule_book_has_every_rule_of_the_english_one_in_order(
-    lang: str, book: str
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("game", "spec"), [("skip", "rules.md"), ("skyjo", "skyjo-rules.md")])
+def test_every_players_rule_book_anchors_every_rule_of_the_spec_once_in_the_same_order(
+    lang: str, game: str, spec: str
 ) -> None:
-    docs = SRC.parents[1] / "docs"
+    """The players' books (web/rules/<lang>/) say the rules in their own order, each rule id of
+    the engineers' book (docs/) a small anchor ({#R4.4}) a refusal links to; every language
+    keeps the English book's order."""
     rule = re.compile(r"^- \*\*([RS]\d\.\d+)\*\*", re.MULTILINE)
-    english = rule.findall((docs / book).read_text(encoding="utf-8"))
-    assert rule.findall((docs / lang / book).read_text(encoding="utf-8")) == english
+    anchor = re.compile(r"\{#([RS]\d\.\d+)\}")
+    ids = rule.findall((SRC.parents[1] / "docs" / spec).read_text(encoding="utf-8"))
+    books = WEB / "rules"
+    english = anchor.findall((books / "en" / f"{game}.md").read_text(encoding="utf-8"))
+    theirs = anchor.findall((books / lang / f"{game}.md").read_text(encoding="utf-8"))
+    assert sorted(english) == sorted(ids) and len(set(english)) == len(english)
+    assert theirs == english

@@ -15,6 +15,7 @@ import websockets
 from conftest import TIMEOUT, Person
 
 from cardroom.keeper import from_json
+from cardroom.server.keeper_routes import share_qr
 
 SKYJO = {"game": "skyjo", "players": ["Ann", "Bob", "Cy", "Dee"]}
 SKIP_TEAMS = {
@@ -281,6 +282,12 @@ async def test_a_shared_game_is_read_by_code_and_pushed_to_its_viewers(server):
         assert "id" not in shared["owner"]
         refusal(await anyone.get("/api/keeper/shared/ZZZZZ-ZZZZZ"), 404, "not_found")
         refusal(await anyone.get("/api/keeper/shared/nope"), 404, "not_found")
+        # The link as a QR code, to scan from the scorer's phone: this server's own link.
+        qr = await anyone.get(f"/api/keeper/shared/{game['code'].lower()}/qr.svg")
+        assert qr.status_code == 200 and qr.headers["content-type"] == "image/svg+xml"
+        link = f"{server.url}/keeper/#/shared/{game['code']}"
+        assert qr.content == share_qr(link) and qr.content.startswith(b"<svg")
+        refusal(await anyone.get("/api/keeper/shared/ZZZZZ-ZZZZZ/qr.svg"), 404, "not_found")
     url = f"{server.ws_url}/ws/keeper/{game['code']}"
     async with websockets.connect(url, open_timeout=TIMEOUT) as one, websockets.connect(url) as two:
         for viewer in (one, two):

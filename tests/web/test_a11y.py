@@ -1,6 +1,7 @@
 """Accessibility as axe-core measures it (a plain JS file, vendored under tests/web/vendor/):
 no serious or critical violation on the welcome page, the lobby, a Skip table in play, with
-a card chosen, and the match result."""
+a card chosen, and the match result, a Skyjo table, and every other page (the keeper, the
+league's pages, the daily deal, the rules), at a desktop's size and a phone's."""
 
 from __future__ import annotations
 
@@ -100,3 +101,38 @@ def test_no_serious_violations_at_a_skyjo_table(browser: Any, server: str) -> No
         assert violations(page) == [], "Skyjo table"
     finally:
         context.close()
+
+
+def test_no_serious_violations_on_any_other_page(axe_page: Any) -> None:
+    """Every page a player reaches besides the lobby and the tables: the keeper (with a game
+    and its share box), the leaderboards, the player's profile and account, the daily deal,
+    the rules of both games."""
+    page = axe_page
+    ui.sign_in(page, "Sweep")
+    me = page.evaluate("JSON.parse(localStorage.getItem('cardroom.player')).id")
+    page.goto("/keeper/")
+    page.wait_for_selector("#new-game")
+    assert violations(page) == [], "keeper: kept games"
+    page.click("#new-game")
+    page.wait_for_selector("#new-form")
+    assert violations(page) == [], "keeper: a new game"
+    page.locator("input[name=player]").nth(0).fill("Ann")
+    page.locator("input[name=player]").nth(1).fill("Bob")
+    page.click("#start")
+    page.wait_for_selector("#entry")
+    assert violations(page) == [], "keeper: a game's sheet"
+    page.wait_for_function("() => !document.querySelector('#share')?.disabled")
+    page.click("#share")
+    page.wait_for_selector("#share-code, .share + p, #share-box p")
+    assert violations(page) == [], "keeper: sharing"
+    for path, ready, what in (
+        ("/league/", "#caption", "leaderboards"),
+        (f"/league/profile.html?id={me}", "#divisions", "profile"),
+        ("/league/account.html", "#claim [name=password]", "account"),
+        ("/daily/", "article.deal button", "daily deal"),
+        ("/rules/skip", "#rules h2", "Skip's rules"),
+        ("/rules/skyjo", "#rules h2", "Skyjo's rules"),
+    ):
+        page.goto(path)
+        page.wait_for_selector(ready)
+        assert violations(page) == [], what

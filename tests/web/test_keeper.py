@@ -274,6 +274,11 @@ def test_a_shared_game_updates_live_on_a_second_phone(phone, second_phone, serve
     code = keeper.inner_text("#share-code")
     link = keeper.input_value("#share-link")
     assert link.endswith(f"/keeper/#/shared/{code}")
+    keeper.wait_for_function(  # the link's QR code, drawn by the server, for the others to scan
+        "() => { const qr = document.querySelector('#share-qr');"
+        " return qr?.complete && qr.naturalWidth > 0; }"
+    )
+    assert code in (keeper.get_attribute("#share-qr", "alt") or "")
     shot(keeper, "share", full=False)
     viewer = second_phone.new_page()
     viewer.goto(link)

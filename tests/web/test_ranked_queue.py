@@ -5,6 +5,7 @@ divisions, the career by mode and the rewards. Screenshots in test-artifacts/.""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -129,6 +130,23 @@ def test_two_people_queue_are_matched_play_and_see_their_badges(
         ui.wait_seq_after(other, before)
     ada.screenshot(path=artifacts / "ranked-table-badges-desktop.png")
     bob.screenshot(path=artifacts / "ranked-table-badges-phone.png")
+    seat = ada.locator("#present .present-who", has_text="(you)").get_attribute("data-seat")
+    my_rating = f"#present .present-who[data-seat='{seat}'] .present-rating"
+    before = float(ada.get_attribute(my_rating, "data-rating") or "nan")
+
+    # Bob leaves the ranked match and loses it: Ada's result says her new rating, and the
+    # people at the table (read again once the news came) say the same, not the old one.
+    bob.click("#leave-table")
+    ada.wait_for_selector(".award.rating.mine", state="attached")
+    news = ada.text_content(".award.rating.mine") or ""
+    after = float(re.findall(r"→\s*(-?\d+(?:\.\d+)?)", news)[0])  # "rating 18.4 → 18.7 …"
+    assert after > before
+    ada.wait_for_function(
+        "([selector, after]) => Math.abs(Number(document.querySelector(selector)"
+        "?.dataset.rating) - after) < 0.05",
+        arg=[my_rating, after],
+    )
+    assert ada.text_content(my_rating) == f"rating {after:.1f}"
 
     # The leaderboards page has a board per division.
     bob.goto("/league/index.html?board=division:gold&mode=2p")

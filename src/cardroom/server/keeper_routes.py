@@ -11,12 +11,14 @@ it, so two devices, or two server processes, cannot interleave their changes.
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import segno
 from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy import Connection
@@ -232,6 +234,28 @@ async def _shared_row(request: Request, code: str) -> dict[str, Any]:
     if row is None:
         raise KeeperRefusal(404, "not_found", "no kept game has this share code", field="code")
     return row
+
+
+@router.get("/api/keeper/shared/{code}/qr.svg")
+async def shared_qr(request: Request, code: str) -> Response:
+    """The share link as a QR code, for the others at the card table to scan from the scorer's
+    phone: the link this server serves the read-only sheet at (its own address, as asked)."""
+    row = await _shared_row(request, code)
+    return Response(
+        share_qr(f"{request.base_url}keeper/#/shared/{shown_code(row['code'])}"),
+        media_type="image/svg+xml",
+    )
+
+
+def share_qr(link: str) -> bytes:
+    """An SVG QR code of ``link``: dark on white whatever the page's theme (a scanner needs the
+    contrast), with the quiet zone the standard asks for, drawn at any size by the page."""
+    out = io.BytesIO()
+    segno.make_qr(link, error="m").save(
+        out, kind="svg", dark="#000", light="#fff", border=4, omitsize=True,
+        title="QR code", xmldecl=False, svgns=True,
+    )  # fmt: skip
+    return out.getvalue()
 
 
 # -- exports ---------------------------------------------------------------------------------------

@@ -52,6 +52,7 @@ const SHELL = [
   "/js/render/toolbar.js",
   "/js/render/waiting.js",
   "/js/rule-link.js",
+  "/js/rules-page.js",
   "/js/theme.js",
   "/js/walkthrough.js",
   "/js/games/index.js",

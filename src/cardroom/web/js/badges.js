@@ -39,6 +39,11 @@ export function badgesFor(game, mode, players) {
   return known;
 }
 
+/** Forget every badge known: a match's rating changes move placements and divisions. */
+export function forgetBadges() {
+  cache.clear();
+}
+
 /** The division badge beside a name: "Gold", or "Placement" with the matches left. */
 export function badgeEl(badge) {
   if (!badge?.division) return null;

@@ -1,6 +1,8 @@
 /** Keyboard shortcuts for the table (see the help dialog in index.html). */
-function typing(target) {
-  return !!target.closest?.("input, select, textarea, [contenteditable]");
+
+/** Whether the focus is in a field being typed into (no shortcut, no focus taken from it). */
+export function typing(target) {
+  return !!target?.closest?.("input, select, textarea, [contenteditable]");
 }
 
 /** Calls handler(key) for plain key presses (lower-cased); returns a function that unbinds. */

@@ -1,6 +1,7 @@
 /**
  * The seats' league ratings at a ranked table, shown beside their names: read once when a
- * match starts (or when the table is opened mid-match) and kept for that match.
+ * match starts (or when the table is opened mid-match) and kept for that match, then read again
+ * once its rating changes are announced, so the side panel agrees with the result.
  */
 import { api } from "./api.js";
 
@@ -29,5 +30,11 @@ export class SeatRatings {
       }
     }
     return this.values;
+  }
+
+  /** Read again at the next `now`: the match's rating changes are stored (the league's news). */
+  forget() {
+    this.match = null;
+    this.values = null;
   }
 }

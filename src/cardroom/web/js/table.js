@@ -13,7 +13,7 @@ import { LEAGUE_NEWS, TableModel } from "./model.js";
 import { TableSocket } from "./socket.js";
 import { renderWaiting } from "./render/waiting.js";
 import { renderPresent } from "./render/present.js";
-import { bindKeys } from "./keys.js";
+import { bindKeys, typing } from "./keys.js";
 import { celebrate, finishAll, snapshot } from "./anim.js";
 import { announce } from "./announce.js";
 import { rematchControls } from "./render/overlays.js";
@@ -26,6 +26,7 @@ import { callAttention, stopAttention } from "./attention.js";
 import { offerWalkthrough } from "./walkthrough.js";
 import { ChatPanel } from "./chat.js";
 import { SeatRatings } from "./ratings.js";
+import { forgetBadges } from "./badges.js";
 
 /** What a moderator's word says, for the chat's note: a sanction (what, why, until when) or a
  * notice (a table closed by a moderator). */
@@ -58,7 +59,8 @@ export class TableScreen {
     this.awardsDismissed = false; // the league's news of the last match, put away
     this.awardsOpen = false;
     this.claimable = false; // the toolbar shows "End X's turn"
-    this.resultFocused = false; // the match result has had the focus since it appeared
+    this.overlayShown = null; // the overlay that has had the focus since it appeared: "match-result", "round-summary"
+    this.focusBack = null; // the data-key that had the focus before an overlay took it
     this.ratings = new SeatRatings(() => this.render());
     this.chat = new ChatPanel({
       lines: () => this.model.chat,
@@ -223,6 +225,10 @@ export class TableScreen {
   showAwards(events) {
     const news = events.filter((event) => LEAGUE_NEWS.includes(event.kind));
     if (!news.length) return;
+    if (news.some((event) => event.kind === "rating" || event.kind === "division")) {
+      this.ratings.forget(); // the side panel's ratings and badges are read again
+      forgetBadges();
+    }
     this.awardsDismissed = false;
     announce(t("table.league_news", { news: news.map((event) => this.describe(event)).join(". ") }));
     this.render();
@@ -330,17 +336,34 @@ export class TableScreen {
       }));
     }
     patch(this.root, this.toolbar(), layout, overlays.length ? h("div", { class: "overlay" }, overlays) : null);
-    const result = this.root.querySelector("#match-result");
-    result?.setAttribute("tabindex", "-1");
-    if (result && !this.resultFocused) {
-      // The result takes the focus when it appears (its heading is read), once per showing.
-      result.focus({ preventScroll: true });
-    } else if (focusKey) this.root.querySelector(`[data-key="${focusKey}"]`)?.focus({ preventScroll: true });
-    else if (result && document.activeElement === document.body) result.focus({ preventScroll: true });
-    this.resultFocused = !!result;
+    this.placeFocus(focusKey);
     this.updateMoveStatus();
     this.updateClock();
     if (!m.spectator) offerWalkthrough(m.table.game || "skip");
+  }
+
+  /**
+   * The keyboard's place after a redraw. An overlay (the match result, a round summary) takes
+   * the focus when it appears, once per showing, so its heading is read and its buttons are a
+   * Tab away (a summary not while the player is typing); when it goes, the focus goes back where
+   * it was. A focused element the redraw removed, or made unable to take the focus (a pile that
+   * stopped being a button), hands it to the game's `focusHome()`: never to <body>.
+   */
+  placeFocus(focusKey) {
+    const overlay = this.root.querySelector("#match-result") ?? this.root.querySelector("#round-summary");
+    overlay?.setAttribute("tabindex", "-1");
+    const shown = overlay?.id ?? null;
+    const before = this.overlayShown;
+    const lost = () => !document.activeElement || document.activeElement === document.body;
+    const focus = (el) => el?.focus({ preventScroll: true });
+    if (overlay && shown !== before && (shown === "match-result" || !typing(document.activeElement))) {
+      if (!before) this.focusBack = focusKey ?? null;
+      focus(overlay);
+    } else if (focusKey) focus(this.root.querySelector(`[data-key="${focusKey}"]`));
+    if (lost() && overlay) focus(overlay);
+    else if (lost() && before && this.focusBack) focus(this.root.querySelector(`[data-key="${this.focusBack}"]`));
+    if (lost() && !overlay && (before || focusKey)) focus(this.play?.focusHome?.());
+    this.overlayShown = shown;
   }
 
   rematchControls() {

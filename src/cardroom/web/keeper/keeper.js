@@ -374,6 +374,10 @@ class GameScreen {
     mount(box, h("div", { class: "share" },
       h("p", {}, t("keeper.share.explain")),
       h("p", { class: "code", id: "share-code" }, view.code),
+      // Scanned from this phone by the others at the table (the server draws it: it knows the
+      // link it serves the sheet at).
+      h("img", { class: "share-qr", id: "share-qr", src: `/api/keeper/shared/${encodeURIComponent(view.code)}/qr.svg`,
+        alt: t("keeper.share.qr", { code: view.code }), width: 200, height: 200 }),
       field,
       h("div", { class: "buttons" },
         h("button", { type: "button", class: "btn", onclick: async () => {

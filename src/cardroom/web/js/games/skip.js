@@ -241,6 +241,11 @@ export class SkipPlay {
     s.send(action, target);
   }
 
+  /** Where the keyboard's focus goes when the element it was on is gone: your stock. */
+  focusHome() {
+    return this.screen.root.querySelector('.mine-area [data-src="stock"]');
+  }
+
   onKey(key) {
     if (key === "escape") this.lastClick = null;
     if (key === "escape" && this.peek) {

@@ -14,7 +14,7 @@ export function roundSummary(model, detail, secondsLeft) {
   const rows = [];
   for (let seat = 0; seat < n; seat += 1) {
     rows.push(h("tr", { class: winners.includes(seat) ? "winner" : "" },
-      h("th", { scope: "row" }, model.name(seat), winners.includes(seat) ? " ★" : ""),
+      h("th", { scope: "row" }, model.name(seat), teamBadge(model, seat), winners.includes(seat) ? " ★" : ""),
       h("td", {}, result.stock_left?.[seat] === undefined ? "" : num(result.stock_left[seat])),
       h("td", {}, num(result.points?.[seat] ?? 0, { signDisplay: "always" })),
       h("td", {}, num(detail.scores?.[seat] ?? 0))));
@@ -30,6 +30,13 @@ export function roundSummary(model, detail, secondsLeft) {
       h("tbody", {}, rows)),
     pointsExplained(model, result),
     h("p", { class: "next-round" }, secondsLeft === null ? "" : `${t("sk.next_round")} `, h("span", { "data-next-round": "" }, secondsLeft === null ? "" : t("sk.seconds", { count: Math.ceil(secondsLeft) }))));
+}
+
+/** A seat's team in a team match (R2.3), named as the board names it ("Team 1"); else nothing. */
+function teamBadge(model, seat) {
+  const partner = model.view?.partners?.[seat];
+  if (partner === null || partner === undefined) return null;
+  return [" ", h("span", { class: "badge team" }, t("board.team", { n: Math.min(seat, partner) + 1 }))];
 }
 
 /**
@@ -60,7 +67,8 @@ export function matchResult(model, detail, { rematch, onLobby, onClose }) {
   return h("section", { class: `overlay-card match-over${iWon ? " won" : ""}`, role: "dialog", "aria-labelledby": "match-title", id: "match-result" },
     h("h2", { id: "match-title" }, iWon ? `★ ${t("skip.you_won")} ★` : winners.length ? t("skip.won", { names: list(winners.map((s) => model.name(s))) }) : t("skip.over")),
     h("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
-      h("li", { class: winners.includes(seat) ? "winner" : "" }, h("span", {}, model.name(seat)), h("b", {}, t("sk.points", { count: score }))))),
+      h("li", { class: winners.includes(seat) ? "winner" : "" }, h("span", {}, model.name(seat)), teamBadge(model, seat),
+        " ", h("b", {}, t("sk.points", { count: score }))))),
     forfeitNote(model),
     (detail.hints || []).some((n) => n > 0) ? h("p", { class: "hints-used", id: "hints-used" },
       t("sk.hints_used", { list: detail.hints.map((n, seat) => `${model.name(seat)} ${n}`).join(", ") })) : null,

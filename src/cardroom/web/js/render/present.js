@@ -2,7 +2,7 @@
  * watchers by name (the server names the first 20 and counts the rest); at a ranked table,
  * each seat's league rating; everyone's division badge. */
 import { h } from "../dom.js";
-import { list, t } from "../i18n.js";
+import { list, num, t } from "../i18n.js";
 import { badgeEl, badgesFor, modeOf } from "../badges.js";
 
 export function renderPresent(table, me, ratings = null) {
@@ -34,5 +34,5 @@ export function renderPresent(table, me, ratings = null) {
 /** A seat's league rating at a ranked table ("unrated" before its first ranked match). */
 function rating(value) {
   return h("span", { class: "present-rating", "data-rating": value ?? "" },
-    value === undefined ? "unrated" : `rating ${value.toFixed(1)}`);
+    value === undefined ? t("present.unrated") : t("present.rating", { rating: num(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }));
 }

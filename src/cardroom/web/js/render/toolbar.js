@@ -23,6 +23,6 @@ export function tableToolbar(m, { seated, awards, claimable, hint, resultHidden,
       title: tr("table.hint_title"),
       onclick: onHint }, tr(hint.waiting ? "table.thinking" : "table.hint_button")) : null,
     resultHidden ? h("button", { type: "button", class: "btn small primary", onclick: onResult }, tr("table.result")) : null,
-    seated && m.playing ? h("button", { type: "button", class: "btn small", onclick: onLeave }, tr("table.leave")) : null,
+    seated && m.playing ? h("button", { type: "button", class: "btn small", id: "leave-table", onclick: onLeave }, tr("table.leave")) : null,
     h("button", { type: "button", class: "btn small", onclick: onLobby }, tr("table.lobby")));
 }

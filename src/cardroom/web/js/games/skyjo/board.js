@@ -71,14 +71,24 @@ function seatGrid(model, ui, seat, mine) {
     for (let col = 0; col < 4; col += 1) cells.push(cell(model, ui, seat, col, row, mine));
   }
   const holdingHere = current && v.holding && !mine;
+  // Small grids (three others or more) grow on a tap, one at a time: the name is the button.
+  const zoomable = !mine && v.players > 3;
+  const zoomed = zoomable && ui.zoomed === seat;
+  const name = mine ? t("common.you") : model.name(seat);
   return h(mine ? "section" : "article", {
-    class: `sk-seat${mine ? " mine" : ""}${current ? " current" : ""}`,
+    class: `sk-seat${mine ? " mine" : ""}${current ? " current" : ""}${zoomed ? " zoomed" : ""}`,
     role: mine ? null : "listitem",
     "data-seat": seat,
+    "data-sk-zoom": zoomable ? seat : null,
     "aria-label": t(current ? "sk.grid_label_now" : "sk.grid_label", { name: mine ? t("sk.your_grid") : model.name(seat), shows, down, total }),
   },
   h("header", {},
-    h("span", { class: "sk-who" }, h("span", { class: "seat-name" }, mine ? t("common.you") : model.name(seat)), badges),
+    h("span", { class: "sk-who" },
+      zoomable
+        ? h("button", { type: "button", class: "seat-name sk-zoom", "data-key": `zoom-${seat}`, "aria-pressed": String(zoomed),
+          "aria-label": t("sk.zoom_in", { name }), title: t(zoomed ? "sk.zoom_out" : "sk.zoom_in", { name }) }, name)
+        : h("span", { class: "seat-name" }, name),
+      badges),
     h("span", { class: "sk-line" },
       h("span", { class: "sk-shows", title: t("sk.side.shows_title") }, t("sk.shows", { sum: num(shows) })),
       h("span", { class: "score", title: t("sk.total_title") }, t("sk.seat_total", { count: num(total) })),

@@ -21,6 +21,7 @@ const GRID_KEYS = ["qwer", "asdf", "zxcv"]; // rows 1-3, columns 1-4, as the car
 export class SkyjoPlay {
   constructor(screen) {
     this.screen = screen;
+    this.zoomed = null; // the other seat whose grid is shown larger (a tap on a small grid)
     this.undrag = enableDrag(screen.root, {
       selectionOf: (el) => this.dragSelection(el),
       start: (sel) => (sel.pick === "take" ? this.screen.select(sel) : null),
@@ -62,7 +63,7 @@ export class SkyjoPlay {
     const s = this.screen;
     const pick = s.selection?.pick;
     const ui = { selection: s.selection, refusal: s.refusal, cells: new Set(), buttons: [], prompt: "", cellHint: "",
-      hint: hintSpots(s.currentHint?.()?.action, m.mySeat) };
+      hint: hintSpots(s.currentHint?.()?.action, m.mySeat), zoomed: this.zoomed };
     const mine = m.myTurn;
     ui.canDraw = mine && this.legal("draw");
     ui.canTake = mine && !v.holding && this.legal("take");
@@ -180,6 +181,12 @@ export class SkyjoPlay {
 
   onClick(e) {
     const s = this.screen;
+    const zoom = e.target.closest("[data-sk-zoom]");
+    if (zoom) {
+      const seat = Number(zoom.dataset.skZoom);
+      this.zoomed = this.zoomed === seat ? null : seat;
+      return s.render();
+    }
     const button = e.target.closest("[data-sk-action]");
     if (button) return this.command(button.dataset.skAction);
     const el = e.target.closest("[data-sk]");
@@ -239,6 +246,14 @@ export class SkyjoPlay {
     if (target.dataset.dst !== "cell") return s.render();
     s.selection = sel.pick === "take" ? sel : null;
     return this.onCell(target);
+  }
+
+  /** Where the keyboard's focus goes when the element it was on is gone (the draw pile once a
+   * card is drawn, a removed column): the card drawn, else the draw pile, else your grid. */
+  focusHome() {
+    const root = this.screen.root;
+    return root.querySelector('button[data-sk="drawn"]') ?? root.querySelector('button[data-sk="draw"]')
+      ?? root.querySelector('.sk-seat.mine button[data-sk="cell"]');
   }
 
   onKey(key) {
