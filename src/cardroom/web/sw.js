@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v15";
+const CACHE = "cardroom-shell-v16";
 const SHELL = [
   "/",
   "/index.html",
@@ -55,6 +55,7 @@ const SHELL = [
   "/js/rules-page.js",
   "/js/theme.js",
   "/js/walkthrough.js",
+  "/js/callout.js",
   "/js/games/index.js",
   "/js/games/skip.js",
   "/js/games/skyjo/board.js",

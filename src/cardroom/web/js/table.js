@@ -23,7 +23,7 @@ import { tableToolbar } from "./render/toolbar.js";
 import { kitFor } from "./games/index.js";
 import * as sound from "./sound.js";
 import { callAttention, stopAttention } from "./attention.js";
-import { offerWalkthrough } from "./walkthrough.js";
+import { followWalkthrough, leaveWalkthrough, walkthroughSaw } from "./walkthrough.js";
 import { ChatPanel } from "./chat.js";
 import { SeatRatings } from "./ratings.js";
 import { forgetBadges } from "./badges.js";
@@ -125,6 +125,7 @@ export class TableScreen {
     stopAttention();
     this.unbindKeys();
     this.play?.destroy();
+    leaveWalkthrough();
     delete document.body.dataset.game;
     $("#rules-link")?.setAttribute("href", "/rules/skip");
     this.root.removeEventListener("click", this.clickHandler);
@@ -208,6 +209,7 @@ export class TableScreen {
     cancelAnimationFrame(batch.frame);
     clearTimeout(batch.timer);
     finishAll();
+    walkthroughSaw(this.model, batch.events);
     this.render();
     this.animate(batch.events, batch.before, batch.handBefore);
     // Leaving the waiting room for a board is a deal, even when the deal reached us as the
@@ -300,7 +302,13 @@ export class TableScreen {
 
   // -- drawing --------------------------------------------------------------------------------
 
+  /** Draw the table, then let the walkthrough follow it (offered, moved on, put in place). */
   render() {
+    this.draw();
+    followWalkthrough(this);
+  }
+
+  draw() {
     const focusKey = document.activeElement?.closest?.("[data-key]")?.dataset.key;
     const m = this.model;
     this.updateStatus();
@@ -339,7 +347,6 @@ export class TableScreen {
     this.placeFocus(focusKey);
     this.updateMoveStatus();
     this.updateClock();
-    if (!m.spectator) offerWalkthrough(m.table.game || "skip");
   }
 
   /**

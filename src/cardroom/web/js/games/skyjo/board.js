@@ -103,7 +103,7 @@ function cell(model, ui, seat, col, row, mine) {
   const key = `cell-${seat}-${col + 1}-${row + 1}`;
   const place = t("sk.at", { column: col + 1, row: row + 1 });
   if (!mine) return skyjoCard(value, { attrs: { "data-key": key, "data-col": col + 1, "data-row": row + 1, title: `${place}: ${cellLabel(value)}` } });
-  if (value === null) return skyjoCard(null, { attrs: { "data-key": key, "data-col": col + 1, "data-row": row + 1, "aria-label": `${place}: ${t("sk.removed")}` } });
+  if (value === null) return skyjoCard(null, { attrs: { "data-key": key, "data-col": col + 1, "data-row": row + 1, role: "img", "aria-label": `${place}: ${t("sk.removed")}` } });
   const live = ui.cells.has(`${col + 1}-${row + 1}`);
   return skyjoCard(value, {
     tag: "button",
