@@ -107,8 +107,12 @@ async def test_rounds_add_up_and_a_team_falls_back_to_solo_when_a_partner_has_go
 async def test_a_table_without_people_closes_after_its_abandoned_timeout(server):
     ada = await Person(server, "Ada").register()
     kept = await ada.post("/api/tables", {"seats": 2, "abandon_after": 3600}, expect=201)
-    left = await ada.post("/api/tables", {"seats": 2, "abandon_after": 5}, expect=201)
+    # A bot is seated first, then the timeout set: five seconds could pass before the bot is
+    # seated on a busy machine, and a closed table takes no bot.
+    left = await ada.post("/api/tables", {"seats": 2, "abandon_after": 3600}, expect=201)
     await ada.post(f"/api/tables/{left['table']['id']}/bots", {"level": "easy"})
+    patched = await ada.http.patch(f"/api/tables/{left['table']['id']}", json={"abandon_after": 5})
+    assert patched.status_code == 200, patched.text
     async with httpx.AsyncClient(base_url=server.url) as http:
         for _ in range(int(TIMEOUT * 10)):
             response = await http.get(f"/api/tables/{left['table']['id']}")
