@@ -26,6 +26,7 @@ SETTINGS: dict[str, dict[str, object]] = {
     "greedy": {},
     "counter": {},
     "casual": {"slip": 0.5},
+    "search": {"samples": 3, "candidates": 3, "endgame": 2},
 }
 
 
@@ -101,7 +102,7 @@ def slow_clock(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(time, name, lambda real=real: real() + 5.0 * next(ticks), raising=True)
 
 
-@pytest.mark.parametrize("spec", ["counter", "greedy", "random", "medium"])
+@pytest.mark.parametrize("spec", ["counter", "greedy", "random", "medium", "master:samples=4"])
 def test_the_same_seed_gives_the_same_skyjo_records_on_a_slow_clock(
     spec: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
@@ -160,9 +161,9 @@ def test_the_counter_does_not_close_into_a_doubling_it_can_see() -> None:
     assert action.kind == "draw" or action.position != 11
 
 
-def test_skyjo_levels_cover_beginner_to_hard_and_skip_keeps_its_own() -> None:
+def test_skyjo_levels_cover_beginner_to_master_and_skip_keeps_its_own() -> None:
     skyjo = levels_for("skyjo")
-    assert list(skyjo) == ["beginner", "easy", "medium", "hard"]
+    assert list(skyjo) == ["beginner", "easy", "medium", "hard", "master"]
     assert skyjo["medium"].make(1).name == "counter"  # the server's autopilot level exists
     assert skyjo["easy"].make(1).name == "casual"  # the counter, with a newcomer's slips
     assert skyjo["hard"].make(1, live=True).name == "counter"

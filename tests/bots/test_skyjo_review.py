@@ -1,5 +1,5 @@
-"""Skyjo reviews: each decision of one seat weighed by the Hard level's counter from that
-seat's view, in expected points; the Hard level judged by itself gives nothing away."""
+"""Skyjo reviews: each decision of one seat weighed by the Master level from that seat's view,
+in expected points; the Master judged by itself gives nothing away."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 from cardroom.bots import make_bot
 from cardroom.bots.reviews import review_match
 from cardroom.bots.skyjo.counter import CounterBot
-from cardroom.bots.skyjo.review import closes, review
+from cardroom.bots.skyjo.review import closes, judge_settings, review
+from cardroom.bots.skyjo.search import SearchBot
 from cardroom.cli import app
 from cardroom.games.base import ACTION, NEXT_ROUND, Step
 from cardroom.games.skyjo import Match, Options, action_to_json, to_record
@@ -21,10 +22,11 @@ SLIPPING = {"slip": 0.2, "counting": 0, "column": 0.3, "gift": 0.0}
 
 
 def played(seed: int, players: int = 2) -> tuple[Options, str, list[Step], Match]:
-    """A whole game: seat 0 the Hard counter, the others a counter that slips."""
-    options = Options(players=players)
+    """A short game: seat 0 the review's own judge (the Master with the review's budget), the
+    others a counter that slips."""
+    options = Options(players=players, end_score=40)
     match = Match(options, str(seed))
-    bots = [CounterBot(f"hard-{seed}")] + [
+    bots = [SearchBot("review", **judge_settings())] + [
         make_bot("casual", seed + s, SLIPPING, game="skyjo") for s in range(1, players)
     ]
     steps: list[Step] = []
@@ -41,7 +43,7 @@ def played(seed: int, players: int = 2) -> tuple[Options, str, list[Step], Match
     return options, str(seed), steps, match
 
 
-def test_the_hard_level_judged_by_itself_gives_nothing_away() -> None:
+def test_the_master_judged_by_itself_gives_nothing_away() -> None:
     for seed in range(3):
         options, seed_text, steps, _ = played(seed, players=2 + seed % 2)
         reviewed = review(options, seed_text, steps, 0)
@@ -59,7 +61,7 @@ def test_slips_cost_points_and_the_costliest_come_first_with_a_reason() -> None:
         assert turn.reason and len(turn.expert) == 1 and turn.instead_of in turn.played
         assert turn.expert[0] != turn.instead_of
     data = reviewed.to_json(3)
-    assert data["unit"] == "points" and data["judge"] == "the Hard level"
+    assert data["unit"] == "points" and data["judge"] == "the Master level"
     assert len(data["costliest"]) <= 3 and data["costliest"][0]["cost"] > 0
     assert data["costliest"][0]["expert"][0]["type"] in {"draw", "take", "exchange", "discard"}
 
@@ -98,7 +100,7 @@ def test_the_review_command_reads_a_skyjo_record(tmp_path: Path) -> None:
     runner = CliRunner()
     shown = runner.invoke(app, ["review", str(record), "--seat", "2", "--top", "3"])
     assert shown.exit_code == 0, shown.output
-    assert "costliest turns" in shown.stdout and "the Hard level" in shown.stdout
+    assert "costliest turns" in shown.stdout and "the Master level" in shown.stdout
     assert "expected points" in shown.stdout
     data = json.loads(runner.invoke(app, ["review", str(record), "--seat", "1", "--json"]).stdout)
     assert data["seat"] == 1 and data["total_cost"] == 0 and data["unit"] == "points"

@@ -17,6 +17,7 @@ EXPERT_2_STOCK_3 = "d23bd6a5008f1c28e122bafee21e21395f1e3c50054f0f2aa1f225caea32
 RANDOM_20 = "f7ed4d11126e0fa236443662a0f9c06f4777225bbae480080c32c9e51633cf8a"
 SKYJO_GREEDY_20 = "10e9a599e2304f4530817393bcd471326bf6ff8ea586b60805c86baf08105b7e"
 SKYJO_COUNTER_2 = "fb9e0e1fdbf3dd4b63501ae26404c6ac67231a5ac9066faef5d66bfe6ddd5a3a"
+SKYJO_SEARCH_1 = "1083676ec60e211387771a2deeb9365a862ca6fbeaf65933d27a7b42be2c319e"
 
 
 def test_200_greedy_matches_play_the_same_moves() -> None:
@@ -47,3 +48,8 @@ def test_expert_matches_play_the_same_moves() -> None:
 def test_skyjo_matches_play_the_same_moves() -> None:
     assert skyjo_digest(20) == SKYJO_GREEDY_20
     assert skyjo_digest(2, "counter") == SKYJO_COUNTER_2
+
+
+@pytest.mark.slow
+def test_a_skyjo_search_game_plays_the_same_moves() -> None:
+    assert skyjo_digest(1, "search") == SKYJO_SEARCH_1

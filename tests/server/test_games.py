@@ -47,7 +47,7 @@ async def test_two_people_play_a_skyjo_game_to_its_end_and_its_record_replays(se
     assert record["game"] == "skyjo" and replay_skyjo(record).scores == totals
     watched = [m["view"] for m in eve.messages if m.get("view")]
     assert watched and all(v["seat"] is None for v in watched)
-    # The review: Bea's decisions weighed by the Hard level, the round in Bea's views only.
+    # The review: Bea's decisions weighed by the Master level, the round in Bea's views only.
     reviewed = await eve.http.get(f"/api/matches/{over['match']}/review", params={"seat": 1})
     assert reviewed.status_code == 200, reviewed.text
     data = reviewed.json()

@@ -47,7 +47,7 @@ def test_a_whole_skyjo_game_against_two_bots_on_a_phone(phone_page: Any, artifac
     log = page.locator(".log li").all_text_contents()
     assert any("turned" in line for line in log), log
     assert any("is over" in line for line in log)
-    # The review: this seat's turns weighed by the Hard level, the round in its own views.
+    # The review: this seat's turns weighed by the Master level, the round in its own views.
     link = page.get_attribute("#review-link", "href")
     assert link and link.startswith("/league/review.html?")
     page.goto(link)
@@ -55,7 +55,7 @@ def test_a_whole_skyjo_game_against_two_bots_on_a_phone(phone_page: Any, artifac
     assert page.inner_text("h2") == "Game review: Phoebe"
     turns = page.locator(".costly-turn")
     assert turns.count() > 0, "taking the first legal step every time gives points away"
-    assert "points" in turns.first.inner_text() and "the Hard level:" in turns.first.inner_text()
+    assert "points" in turns.first.inner_text() and "the Master level:" in turns.first.inner_text()
     turns.first.locator("button[data-step]").click()
     page.wait_for_selector("#replay-note:not([hidden])")
     assert page.locator(".r-seat.mine .sk-card").count() == 12  # removed columns as gaps
@@ -177,7 +177,7 @@ def test_a_skyjo_table_from_the_form_shows_its_house_rules_and_is_listed(
     # A bot level of Skyjo's own, then the table is listed for others with its game.
     levels = page.locator("select.bot-level").first.locator("option").all_inner_texts()
     assert any(text.startswith("Hard ·") for text in levels)  # with its measured rating
-    assert not any(text.startswith("Master") for text in levels)  # Skip's top level only
+    assert any(text.startswith("Master") for text in levels)  # Skyjo's search (issue 35)
     page.click("[data-add-bot]")
     page.wait_for_selector(".seat-row.taken >> nth=1")
     other = browser.new_context(base_url=server)

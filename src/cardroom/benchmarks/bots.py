@@ -7,6 +7,10 @@ as a multiple of the planner's p95 measured in the same run. Strength comes from
 tournaments (``cardroom tournament``) whose commands are printed with the figures so anyone can
 repeat them.
 
+``cardroom bench bots --game skyjo`` times Skyjo's Hard (the counter) and Master (the search),
+over every decision of Hard-vs-Hard rounds and over those where the Master searches; its goal:
+the Master's p95 at most 1 s on one core (issue 35).
+
 Goals: planner p95 under 20 ms; expert p95 at most 1 s (its short-horizon search too); planner
 beats greedy in at least 75% of 2-player duplicate games; expert beats planner in at least 58%
 (lower 95% bound above 50%); planner teams beat greedy teams.
@@ -20,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardroom.bots import Bot, make_bot
-from cardroom.bots.levels import LEVELS
+from cardroom.bots.levels import LEVELS, SKYJO_LEVELS
 from cardroom.games import get_game
 from cardroom.sim.tournament import percentile
 from cardroom.sim.tournament import run as tournament
@@ -131,7 +135,67 @@ def run(decisions: int = 400, games: int = 0, jobs: int = 2) -> list[Figure]:
     return figures
 
 
-def main(decisions: int = 400, games: int = 0, jobs: int = 2) -> None:
+def skyjo_positions(
+    count: int, players: int = 2, seed: int = 1, searched: bool = False
+) -> list[State]:
+    """Positions of Hard-vs-Hard Skyjo rounds, one for every decision, until ``count``; with
+    ``searched`` only those where the Master searches (some grid down to its last face-down
+    cards, nobody closed): its slowest decisions."""
+    skyjo = get_game("skyjo")
+    engine = skyjo.engine
+    assert engine is not None
+    options = skyjo.options_from_json({"players": players})
+    master = SKYJO_LEVELS["master"].make()
+    found: list[State] = []
+    game = 0
+    while len(found) < count:
+        state = engine.new_round(options, f"bench-bots:skyjo:{seed}:{game}")
+        bots = [SKYJO_LEVELS["hard"].make(f"{game}:{seat}") for seat in range(players)]
+        while state.result is None and len(found) < count:
+            seen = engine.view(state, state.current)
+            if not searched or master.searching(seen):  # type: ignore[attr-defined]
+                found.append(state.copy())
+            engine.apply_fast(state, bots[state.current].choose(seen))
+        game += 1
+    return found
+
+
+def run_skyjo(decisions: int = 400) -> list[Figure]:
+    """Skyjo's Hard and Master: CPU per decision over all of a round's decisions, and over
+    those where the Master searches; the goal is the Master's p95 at most 1 s on one core."""
+    engine = get_game("skyjo").engine
+    assert engine is not None
+    figures = []
+    for label, level, players, searched in (
+        ("counter (Hard)", "hard", 2, False),
+        ("search (Master)", "master", 2, False),
+        ("search (Master), where it searches", "master", 2, True),
+        ("search (Master), where it searches, 4 players", "master", 4, True),
+    ):
+        states = skyjo_positions(decisions, players, searched=searched)
+        times = []
+        for index, state in enumerate(states):
+            bot = SKYJO_LEVELS[level].make(index)  # a fresh bot: no memory of other rounds
+            seen = engine.view(state, state.current)
+            started = time.process_time()
+            action = bot.choose(seen)
+            times.append(time.process_time() - started)
+            assert action in engine.legal_actions(state)
+        times.sort()
+        p50, p95 = percentile(times, 0.5), percentile(times, 0.95)
+        goal = " (goal ≤ 1,000 ms)" if level == "master" else ""
+        figures.append(
+            Figure(
+                f"Skyjo {label}: CPU time per decision p50 / p95 ({len(states)} positions, "
+                f"{players} players)",
+                f"{1000 * p50:.2f} / {1000 * p95:.2f} ms{goal}",
+                f"cardroom bench bots --game skyjo --decisions {decisions}",
+            )
+        )
+    return figures
+
+
+def main(decisions: int = 400, games: int = 0, jobs: int = 2, game: str = "skip") -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -142,7 +206,7 @@ def main(decisions: int = 400, games: int = 0, jobs: int = 2) -> None:
     )
     for column in ("measured", "figure", "command"):
         table.add_column(column)
-    for figure in run(decisions, games, jobs):
+    for figure in run_skyjo(decisions) if game == "skyjo" else run(decisions, games, jobs):
         table.add_row(figure.what, figure.value, figure.command)
     Console().print(table)
 

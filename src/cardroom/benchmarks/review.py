@@ -4,7 +4,7 @@ Run: ``cardroom bench review``. Rounds of the planner against greedy at standard
 (stock 30), played first (not timed); then each round is reviewed for seat 1 and seat 2, as the
 review page and ``cardroom review`` do, and timed. The goal: a whole 2-player round (both seats)
 reviewed in under 10 s on this machine. Then whole Skyjo games (the Hard counter against a
-slipping one, to the end score), reviewed the same way by the Hard level: seconds per game.
+slipping one, to the end score), reviewed the same way by the Master level: seconds per game.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def main(rounds: int = 3, seed: int = 1) -> None:
         per_game.append(time.perf_counter() - started)
     console.print(
         f"Skyjo: {rounds} whole 2-player games ({decisions} decisions, both seats) reviewed by "
-        f"the Hard level: median {statistics.median(per_game):.2f} s, "
+        f"the Master level: median {statistics.median(per_game):.2f} s, "
         f"worst {max(per_game):.2f} s per game"
     )
 

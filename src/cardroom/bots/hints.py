@@ -1,5 +1,5 @@
 """Which adviser hints in each game (``advice.py`` for Skip's expert, ``skyjo/advice.py`` for
-Skyjo's Hard level): one door for the tables and the server, as ``reviews.py`` is for reviews.
+Skyjo's Master level): one door for the tables and the server, as ``reviews.py`` is for reviews.
 Apart from Skip's advice because Skyjo's review builds on the review that Skip's advice serves."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from .advice import advise
 from .skyjo import advice as skyjo_advice
 
 GAMES = ("skip", "skyjo")
-"""The games with hints: Skip's expert, and Skyjo's Hard level (``bots/skyjo/advice.py``)."""
+"""The games with hints: Skip's expert, and Skyjo's Master level (``bots/skyjo/advice.py``)."""
 
 
 def hint_json(view: Any) -> dict[str, Any]:

@@ -105,6 +105,11 @@ def level(level_id: str) -> Level:
 # default is 0.6, 0.3 left Hard too close above): Hard over Medium was 60-64% with 0.3.
 _SKYJO_MEDIUM = {"counting": 0, "column": 0.05, "gift": 0.0}
 
+SKYJO_MASTER: dict[str, Any] = {"samples": 32, "candidates": 4, "endgame": 2}
+"""The Skyjo search's budget (``bots/skyjo/search.py``): samples, never the clock, sized for a
+decision p95 under a second on one core (``cardroom bench bots --game skyjo``); docs/bots.md
+has how it was chosen."""
+
 SKYJO_LEVELS: dict[str, Level] = {
     level.id: level
     for level in (
@@ -139,6 +144,15 @@ SKYJO_LEVELS: dict[str, Level] = {
             "Counts every card it has seen, hunts columns, keeps good cards from the next "
             "player, and closes only when it expects the strictly lowest score.",
             "counter",
+            game="skyjo",
+        ),
+        Level(
+            "master",
+            "Master",
+            "Thinks as Hard does; near a round's end it plays its best ideas out to the end of "
+            "the round on guesses of the cards it cannot see, and closes when that pays.",
+            "search",
+            SKYJO_MASTER,
             game="skyjo",
         ),
     )

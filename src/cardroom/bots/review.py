@@ -1,7 +1,7 @@
 """A finished match reviewed for one seat: each of its turns scored by the game's best judge
 from that seat's view at the time, the costliest first, with what the judge would have played
-and why. Skip's judge is the expert (``advice.judge``, here); Skyjo's is the Hard level's
-counter (``skyjo/review.py``). Only the seat's own views are read (R7.2): a review shows a
+and why. Skip's judge is the expert (``advice.judge``, here); Skyjo's is the Master level
+(``skyjo/review.py``). Only the seat's own views are read (R7.2): a review shows a
 player what they could have known, never what they could not.
 """
 

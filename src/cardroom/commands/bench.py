@@ -42,9 +42,14 @@ def bots(
         int, typer.Option(min=0, help="Tournament games per comparison (0: none).")
     ] = 0,
     jobs: Annotated[int, typer.Option(min=1, help="Worker processes for the tournaments.")] = 2,
+    game: Annotated[str, typer.Option(help=GAME_HELP)] = "skip",
 ) -> None:
-    """Bot decision times (p50/p95) and, with --games, duplicate-deal win rates."""
-    _load("bots").main(decisions, games, jobs)
+    """Bot decision times (p50/p95) and, with --games, duplicate-deal win rates (Skip; Skyjo's
+    strength is ``cardroom tournament --game skyjo``, docs/bots.md)."""
+    game = parse_game(game)
+    if game == "skyjo" and games:
+        fail("--games is Skip's; for Skyjo run cardroom tournament --game skyjo (docs/bots.md)")
+    _load("bots").main(decisions, games, jobs, game)
 
 
 @bench.command("weights")

@@ -78,7 +78,7 @@ def print_review(result: Review, name: str, top: int, describe: Callable[[Any], 
     scale = result.scale
     if scale.name == "points":
         how = (
-            "expected points given away in all (the Hard level's weighing; lower is better). "
+            f"expected points given away in all ({scale.judge}'s weighing; lower is better). "
             "C column, R row."
         )
     else:

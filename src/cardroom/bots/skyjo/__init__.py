@@ -9,12 +9,14 @@ from .casual import CasualBot
 from .counter import CounterBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .search import SearchBot
 
 SKYJO_BOTS: dict[str, Callable[..., Any]] = {
     "random": RandomBot,
     "casual": CasualBot,
     "greedy": GreedyBot,
     "counter": CounterBot,
+    "search": SearchBot,
 }
 
-__all__ = ["SKYJO_BOTS", "CasualBot", "CounterBot", "GreedyBot", "RandomBot"]
+__all__ = ["SKYJO_BOTS", "CasualBot", "CounterBot", "GreedyBot", "RandomBot", "SearchBot"]

@@ -1,8 +1,8 @@
-"""A Skyjo hint: the Hard level's next step from the player's own view (R7.2), in words.
+"""A Skyjo hint: the Master level's next step from the player's own view (R7.2), in words.
 
 The reason says what the step does and what it is for (a lower card, a column of three alike,
 a card kept from a bad draw); what a step is worth, in expected points, is the review's
-(``review.py``, from ``CounterBot.values``).
+(``review.py``, from ``SearchBot.values``).
 """
 
 from __future__ import annotations
@@ -13,11 +13,17 @@ from cardroom.games.skyjo import SeatView, action_to_json
 from cardroom.games.skyjo.actions import Action
 from cardroom.games.skyjo.cards import HIDDEN, column_of, row_of
 
+from .. import make_bot
 from ..levels import levels_for
+
+HINT_SAMPLES = 8
+"""The Master's search with fewer deals: a person is waiting for the hint."""
 
 
 def advise(view: SeatView, seed: str = "hint") -> Action:
-    return levels_for("skyjo")["hard"].make(seed).choose(view)
+    level = levels_for("skyjo")["master"]
+    settings = {**level.settings, "samples": min(HINT_SAMPLES, level.settings.get("samples", 0))}
+    return make_bot(level.bot, seed, settings, game="skyjo").choose(view)
 
 
 def hint_json(view: SeatView) -> dict[str, Any]:

@@ -18,6 +18,10 @@ from .rules import apply, apply_fast, check, legal_actions, new_round, round_res
 from .state import RoundResult, State
 from .views import HIDDEN, SeatView, view
 
+COMPILED = ("cards", "actions", "state", "rules", "views")
+"""The modules of this package ``make compiled`` compiles with mypyc (``cardroom.build`` reads
+this tuple without importing the package): the rules, state and views a search's rollouts run."""
+
 __all__ = [
     "DRAW",
     "HIDDEN",
