@@ -172,7 +172,8 @@ def test_the_weight_screen_can_start_from_the_experts_weights() -> None:
         env={"COLUMNS": "200"},
     )
     assert outcome.exit_code == 0, outcome.output
-    assert "(planner:refill=11:defence=20:empty_pile=0)" in outcome.stdout  # the base
+    base = "(planner:refill=11:defence=20:empty_pile=0:count_threat=20)"
+    assert base in "".join(outcome.stdout.split())  # the base, in the title (wrapped)
     rows = [line for line in outcome.stdout.splitlines() if "%" in line and "│" in line]
     assert len(rows) == 3
     assert "none (the base)" in rows[0]
@@ -226,6 +227,6 @@ def test_the_weight_screen_varies_the_partners_reach_only_for_teams() -> None:
     assert "partner_reach" not in tunable("expert")
     assert "partner_reach" in tunable("expert", teams=True)
     assert variants("partner_reach", "expert", teams=True)[1:] == [
-        "planner:refill=11:defence=20:empty_pile=0:partner_reach=2",
-        "planner:refill=11:defence=20:empty_pile=0:partner_reach=8",
+        "planner:refill=11:defence=20:empty_pile=0:count_threat=20:partner_reach=2",
+        "planner:refill=11:defence=20:empty_pile=0:count_threat=20:partner_reach=8",
     ]

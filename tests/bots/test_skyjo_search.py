@@ -12,7 +12,7 @@ from cardroom.bots import make_bot
 from cardroom.bots.levels import levels_for
 from cardroom.bots.skyjo.counter import CounterBot
 from cardroom.bots.skyjo.sampling import determinize, unseen_cards
-from cardroom.bots.skyjo.search import SearchBot, quick
+from cardroom.bots.skyjo.search import GAME_END, SearchBot, _game_score, _round_score, quick
 from cardroom.bots.specs import make_bot_from_spec
 from cardroom.games.skyjo import HIDDEN, Match, Options, State, check, view
 from cardroom.games.skyjo.cards import DECK
@@ -134,3 +134,19 @@ def test_skyjo_master_is_the_search_and_tops_the_ladder() -> None:
     assert make_bot("search", 1, {"samples": 0}, game="skyjo").name == "search"
     with pytest.raises(ValueError):
         make_bot("search", 1, {"candidates": 0}, game="skyjo")
+
+
+def test_the_game_utility_scores_against_the_leader_and_the_game_end() -> None:
+    """``game=1``: the totals after the round, against the lowest other (S5.1); a round that
+    ends the game counts its win or loss beside the gap."""
+    state = endgame_positions(1, players=4)[0]
+    state.scores = (10, 20, 30, 40)
+    seen = view(state, 1)
+    assert _game_score([5, 5, 5, 5], 1, seen) == 10.0  # behind the leader, not the field
+    assert _game_score([5, 5, 5, 5], 0, seen) == -10.0
+    state.scores = (90, 80, 30, 40)
+    seen = view(state, 1)
+    assert _game_score([12, 5, 0, 0], 1, seen) == 55.0 + GAME_END  # it ends; 30 wins it
+    assert _round_score([12, 5, 0, 0], 1) == pytest.approx(5 - 4)
+    game = make_bot("search", "g", {**SMALL, "game": 1}, game="skyjo")
+    assert game.choose(view(state, state.current)) in view(state, state.current).legal_actions()

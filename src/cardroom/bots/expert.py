@@ -40,6 +40,7 @@ import math
 import random
 import time
 import zlib
+from dataclasses import replace
 from typing import Any
 
 from cardroom.games.skip import PASS, WILD, Action, SeatView, State, apply_fast, view
@@ -50,6 +51,8 @@ from cardroom.games.skip.turns import Outcome, TurnPosition, after_play, positio
 from .expert_tuning import EXPERT_WEIGHTS, ROLLOUT_NODES
 from .planner import (
     EMPTY,
+    NOTHING,
+    HandReader,
     SearchContext,
     card_cost,
     context_of,
@@ -89,9 +92,19 @@ class ExpertBot:
         self.time_cap: float | None = None if time_cap is None else float(time_cap)
         self.horizon = int(settings.pop("horizon", 0))
         self.weights = EXPERT_WEIGHTS.with_settings(settings)
+        self.reader = HandReader()
+        # Rollouts play the planner with these weights, less the counting: a sampled deal
+        # already fixes what is unseen, and counting at every rollout move costs a third more.
+        self.rollout_weights = replace(self.weights, count_reach=0.0, count_threat=0.0)
 
     def choose(self, view: SeatView) -> Action:
         return self.best_plan(view)[0]
+
+    def context(self, view: SeatView) -> SearchContext:
+        """The planner's context at this seat's own decision, with what it read of the next
+        opponent's hand (rollouts, which read nothing, build theirs without it)."""
+        lacks = self.reader.lacks(view) if self.weights.inference else NOTHING
+        return context_of(view, self.weights, lacks=lacks)
 
     def best_plan(self, view: SeatView) -> Plan:
         """The planner's plan, unless another one wins clearly more often on the sampled deals.
@@ -106,7 +119,7 @@ class ExpertBot:
         """
         endgame = self.in_endgame(view)
         if not self.samples or not (endgame or self.horizon):
-            return (search(position_of(view), context_of(view, self.weights))[1],)
+            return (search(position_of(view), self.context(view))[1],)
         started = time.perf_counter()
         plans = self.shortlist(view)
         if len(plans) == 1:
@@ -148,7 +161,7 @@ class ExpertBot:
     def shortlist(self, view: SeatView) -> list[Plan]:
         """The best first moves by the planner's values (each followed by the planner's line up
         to a hidden card), best first; only the best when the rest are far behind."""
-        context = context_of(view, self.weights)
+        context = self.context(view)
         position = position_of(view)
         found = first_moves(position, context)
         found.sort(key=lambda item: -item[0])
@@ -203,7 +216,7 @@ class ExpertBot:
         return WIN * (2 * load_model().win_chance(view(state, me)) - 1)
 
     def planned(self, seat_view: SeatView) -> tuple[float, Action]:
-        context = context_of(seat_view, self.weights, ROLLOUT_NODES)
+        context = context_of(seat_view, self.rollout_weights, ROLLOUT_NODES)
         return search(position_of(seat_view), context)
 
 

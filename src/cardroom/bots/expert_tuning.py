@@ -24,4 +24,9 @@ ROLLOUT_NODES = 1_500  # the planner's search budget inside rollouts, where spee
 # weights --around expert --teams`` screens each one there). The teams-only partner_reach,
 # head to head against these weights in teams (200 games, seed 1): 8 won 47.5% [40.7, 54.4],
 # 2 won 51.0% [44.1, 57.8]; the default 4 stays.
-EXPERT_WEIGHTS = Weights(empty_pile=0.0, refill=11.0, defence=20.0)
+# - count_threat 20 (issue 35: the next opponent's stock card by the chance its next hand
+#   reaches it, counted from the unseen cards): 53.5% of 400 (seed 31), 51.5% of 800 (32),
+#   52.4% of 1,600 (33), head to head against these weights without it; 52.3% of 2,800 in all.
+#   Reading what the opponent lacks (inference), 40, 70, count_reach and runs did not hold
+#   (docs/bots.md).
+EXPERT_WEIGHTS = Weights(empty_pile=0.0, refill=11.0, defence=20.0, count_threat=20.0)

@@ -18,6 +18,8 @@ from typing import Any
 
 from cardroom.games.skip import PASS, WILD, Action, SeatView
 from cardroom.games.skip.actions import discard
+from cardroom.games.skip.options import HAND_SIZE
+from cardroom.games.skip.sampling import unseen_cards
 from cardroom.games.skip.turns import (
     UNKNOWN,
     Outcome,
@@ -52,6 +54,11 @@ class Weights:
     keep_near: float = 0.5  # a discard one or two above a building pile (keep it in hand)
     near_threat: float = 0.3  # the share of ``defence`` when the threat is one card away
     step: float = 0.01  # each play before a hidden card turns up (see first, then decide)
+    # Counting (off in the planner): what can still come, from the cards this seat has not seen.
+    count_reach: float = 0.0  # the stock's gap, by the chance next turn's hand does not fill it
+    count_threat: float = 0.0  # the next opponent's stock, by the chance their hand reaches it
+    runs: float = 0.0  # 1: the next opponent's discard piles count with the run under each top
+    inference: float = 0.0  # 1: what the opponent could not play tells what it does not hold
 
     def with_settings(self, settings: dict[str, Any]) -> Weights:
         known = {f.name for f in fields(self)}
@@ -76,6 +83,12 @@ class SearchContext:
     pile_costs: list[list[float]]
     max_nodes: int
     memo: dict[TurnPosition, tuple[float, Action]]
+    shares: tuple[float, ...] = ()
+    """Counting: per value 1..12 (index 0 unused), the share of the unseen cards that can be
+    played as it (its copies and the wilds); empty when no counting weight is on."""
+    threat_odds: tuple[float, ...] = ()
+    """Counting: per value 1..12, the chance the next opponent's next hand holds a card to
+    play as it (its kept cards less what it showed it lacks, and its fresh cards)."""
 
 
 class PlannerBot:
@@ -89,9 +102,54 @@ class PlannerBot:
     def __init__(self, seed: str | int = 0, **settings: Any) -> None:
         self.seed = seed
         self.weights = Weights().with_settings(settings)
+        self.reader = HandReader()
 
     def choose(self, view: SeatView) -> Action:
-        return plan(view, self.weights)[1]
+        lacks = self.reader.lacks(view) if self.weights.inference else NOTHING
+        return search(position_of(view), context_of(view, self.weights, lacks=lacks))[1]
+
+
+NOTHING: frozenset[int] = frozenset()
+
+
+class HandReader:
+    """What the next opponent does not hold, read at the start of each of this seat's turns
+    from what it could not play in its own (``lacks_of``); kept for the rest of the turn."""
+
+    def __init__(self) -> None:
+        self.turn = -1
+        self.known: frozenset[int] = NOTHING
+
+    def lacks(self, view: SeatView) -> frozenset[int]:
+        if view.turn != self.turn:
+            self.turn = view.turn
+            self.known = lacks_of(view)
+        return self.known
+
+
+def lacks_of(view: SeatView) -> frozenset[int]:
+    """The values (``WILD`` among them) the next opponent's kept cards cannot be, read at the
+    start of this seat's turn with two players, when that opponent has just moved and the
+    building piles are as it left them: its stock card stayed, so no pile one card short of it
+    could be bridged from its hand (R3.1, R4.1): it holds neither that card nor a wild."""
+    me = view.seat
+    if me is None or view.players != 2 or view.partner is not None:
+        return NOTHING
+    other = 1 - me
+    top = view.stock_tops[other]
+    if top is None or top == WILD:
+        return NOTHING
+    tops = {pile[-1] for pile in view.discards[other] if pile}
+    lacking: set[int] = set()
+    for value in (*view.values, 0):
+        if value >= top:
+            continue
+        gap = [v for v in range(value + 1, top) if v not in tops]
+        if not gap:
+            return NOTHING  # it could have played its stock card: read nothing into it
+        if len(gap) == 1:
+            lacking.update((gap[0], WILD))
+    return frozenset(lacking)
 
 
 def plan(view: SeatView, weights: Weights | None = None) -> tuple[float, Action]:
@@ -110,7 +168,14 @@ def _pile_costs(weights: Weights) -> list[list[float]]:
     return table
 
 
-def context_of(view: SeatView, weights: Weights, max_nodes: int = MAX_NODES) -> SearchContext:
+def context_of(
+    view: SeatView,
+    weights: Weights,
+    max_nodes: int = MAX_NODES,
+    lacks: frozenset[int] = NOTHING,
+) -> SearchContext:
+    """What a search from ``view`` keeps fixed; ``lacks``: what the next opponent's kept cards
+    are known not to be (``lacks_of``)."""
     me = view.seat
     assert me is not None
     step = 1 if view.options.direction == "clockwise" else -1
@@ -121,7 +186,8 @@ def context_of(view: SeatView, weights: Weights, max_nodes: int = MAX_NODES) -> 
         top = view.stock_tops[nxt]
         if top is not None and top != WILD:
             threats.append(top)
-        threat_discards = [pile[-1] for pile in view.discards[nxt] if pile]
+        for pile in view.discards[nxt]:
+            threat_discards += pile_run(pile) if weights.runs else pile[-1:]
     return SearchContext(
         weights=weights,
         no_wild_discards=view.options.no_wild_discards,
@@ -131,7 +197,62 @@ def context_of(view: SeatView, weights: Weights, max_nodes: int = MAX_NODES) -> 
         pile_costs=_pile_costs(weights),
         max_nodes=max_nodes,
         memo={},
+        shares=shares_of(view) if weights.count_reach else (),
+        threat_odds=threat_odds(view, nxt, lacks) if weights.count_threat and threats else (),
     )
+
+
+def threat_odds(view: SeatView, seat: int, lacks: frozenset[int]) -> tuple[float, ...]:
+    """Per value (index 0 unused), the chance that ``seat``'s next hand holds a card to play
+    as it: its kept cards (``view.hand_counts``) drawn from the unseen cards less the values it
+    ``lacks``, and the fresh cards that fill its hand to five (R4.3) from all of them."""
+    unseen = unseen_cards(view)
+    total = len(unseen)
+    if not total:
+        return (0.0,) * (TOP + 1)
+    counts = [0] * (TOP + 1)
+    for card in unseen:
+        counts[card] += 1
+    kept = min(HAND_SIZE, view.hand_counts[seat])
+    fresh = HAND_SIZE - kept
+    wild_kept = 0 if WILD in lacks else counts[WILD]
+    odds = [0.0]
+    for value in range(1, TOP + 1):
+        share_fresh = (counts[value] + counts[WILD]) / total
+        share_kept = ((0 if value in lacks else counts[value]) + wild_kept) / total
+        odds.append(1.0 - (1.0 - share_fresh) ** fresh * (1.0 - share_kept) ** kept)
+    return tuple(odds)
+
+
+def pile_run(pile: tuple[int, ...]) -> list[int]:
+    """A discard pile's top and the cards under it that each go one higher (7 on 8 on 9):
+    played in order onto a building pile, each uncovers the next (R4.1)."""
+    run: list[int] = []
+    for card in reversed(pile):
+        if card == WILD or (run and card != run[-1] + 1):
+            break
+        run.append(card)
+    return run or list(pile[-1:])
+
+
+def shares_of(view: SeatView) -> tuple[float, ...]:
+    """Per value (index 0 unused), the share of the cards ``view.seat`` has not seen that can
+    be played as that value: its copies and the wilds (R1.2). The unseen cards are where the
+    next hands come from: the draw pile, the completed piles, the others' hands (R5.3, R5.4)."""
+    unseen = unseen_cards(view)
+    if not unseen:
+        return (0.0,) * (TOP + 1)
+    counts = [0] * (TOP + 1)
+    for card in unseen:
+        counts[card] += 1
+    total = len(unseen)
+    return (0.0, *((counts[value] + counts[WILD]) / total for value in range(1, TOP + 1)))
+
+
+def chance_in_hand(share: float, cards: int) -> float:
+    """The chance that ``cards`` cards drawn from the unseen ones hold one playable as a value
+    of that ``share`` (drawn with replacement: close enough for a few cards of many)."""
+    return 1.0 - (1.0 - share) ** cards
 
 
 def search(position: TurnPosition, context: SearchContext) -> tuple[float, Action]:
@@ -259,6 +380,10 @@ def worth(position: TurnPosition, context: SearchContext) -> float:
     stock = position.stock
     if stock is not None and stock != UNKNOWN and stock != WILD:
         score -= w.reach * missing(stock, values, resources, wilds)
+        if w.count_reach and context.shares:
+            fresh = HAND_SIZE - max(0, len(hand) - 1)  # the discard leaves, the hand refills
+            odds = tuple(chance_in_hand(share, fresh) for share in context.shares)
+            score -= w.count_reach * (1.0 - reach_chance(stock, values, resources, wilds, odds))
     partner_stock = position.partner_stock
     if partner_stock is not None and partner_stock not in (UNKNOWN, WILD):
         partner_tops = set(tops)
@@ -273,7 +398,35 @@ def worth(position: TurnPosition, context: SearchContext) -> float:
                 score -= w.defence
             elif gap == 1:
                 score -= w.near_threat * w.defence
+    if w.count_threat and context.threat_odds:
+        threat_resources = set(context.threat_discards)
+        for top in context.threat_tops:
+            chance = reach_chance(top, values, threat_resources, 0, context.threat_odds)
+            score -= w.count_threat * chance
     return score
+
+
+def reach_chance(
+    target: int,
+    values: tuple[int, ...],
+    resources: set[int],
+    wilds: int,
+    odds: tuple[float, ...],
+) -> float:
+    """The chance that a hand holding each value with its ``odds`` (independently), with
+    ``resources`` and ``wilds``, makes ``target`` playable on the likeliest building pile
+    (the wilds cover the scarcest values)."""
+    best = 0.0
+    for value in (*values, 0):
+        if value >= target:
+            continue
+        needed = sorted(odds[v] for v in range(value + 1, target) if v not in resources)
+        chance = 1.0
+        for odd in needed[wilds:]:
+            chance *= odd
+        if chance > best:
+            best = chance
+    return best
 
 
 def missing(target: int, values: tuple[int, ...], resources: set[int], wilds: int) -> int:

@@ -47,7 +47,8 @@ class SearchBot:
     face-down cards some grid is down to when the search begins, ``spread`` the points behind
     the counter's best a candidate may be, ``confidence`` the standard errors by which another
     action must beat the counter's, ``fast`` 1 plays the rollouts with ``quick`` (0: with the
-    counter itself); ``counting``, ``column``, ``gift``, ``margin`` and ``gain`` are the
+    counter itself), ``game`` 1 scores a rollout by the game's totals (``_game_score``) instead
+    of the round's points; ``counting``, ``column``, ``gift``, ``margin`` and ``gain`` are the
     counter's (``CounterBot``).
     """
 
@@ -62,6 +63,7 @@ class SearchBot:
         spread: float = 8.0,
         confidence: float = 1.0,
         fast: int = 1,
+        game: int = 0,
         counting: int = 1,
         column: float = 0.6,
         gift: float = 0.5,
@@ -77,6 +79,7 @@ class SearchBot:
         self.spread = float(spread)
         self.confidence = float(confidence)
         self.fast = bool(fast)
+        self.game = bool(game)
         self.counter = CounterBot(seed, counting, column, gift, margin, gain)
 
     def choose(self, view: SeatView) -> Action:
@@ -156,13 +159,16 @@ class SearchBot:
                 apply_fast(state, plan)
                 if plan.kind == "draw":  # the drawn card's use is the counter's, as at the table
                     apply_fast(state, CounterBot(seed).choose(view_of(state, me)))
-                scores[index].append(_play_out(state, me, seed, self.fast))
+                points = _play_out(state, me, seed, self.fast)
+                if self.game:
+                    scores[index].append(_game_score(points, me, view))
+                else:
+                    scores[index].append(_round_score(points, me))
         return scores
 
 
-def _play_out(state: State, me: int, seed: int, fast: bool) -> float:
-    """The round played to its end by ``quick`` (or counters): the seat's points less the
-    others' mean."""
+def _play_out(state: State, me: int, seed: int, fast: bool) -> list[int]:
+    """The round played to its end by ``quick`` (or counters): every seat's points."""
     choosers = [
         quick if fast else CounterBot(f"{seed}:{seat}").choose for seat in range(state.players)
     ]
@@ -175,8 +181,31 @@ def _play_out(state: State, me: int, seed: int, fast: bool) -> float:
         points = list(state.result.points)
     else:  # a round that would not end: the grids as they lie, no doubling
         points = [sum(c for c in grid if c is not None) for grid in state.cards]
+    return points
+
+
+def _round_score(points: list[int], me: int) -> float:
+    """The seat's round points less the others' mean (lower is better)."""
     others = [p for s, p in enumerate(points) if s != me]
     return points[me] - sum(others) / len(others)
+
+
+GAME_END = 50.0
+"""Points a rollout's game end is worth beside the totals' gap: a game won or lost (S5.1)."""
+
+
+def _game_score(points: list[int], me: int, view: SeatView) -> float:
+    """The seat's total after the round less the lowest other total (lower is better): with
+    four players first place is against the leader, not the field. A round that ends the game
+    (a total reaches the end score, S5.1) adds ``GAME_END`` when the seat is not strictly
+    lowest and takes it off when it is."""
+    totals = view.scores or (0,) * len(points)
+    after = [total + p for total, p in zip(totals, points, strict=True)]
+    best_other = min(t for s, t in enumerate(after) if s != me)
+    gap = after[me] - best_other
+    if max(after) >= view.options.end_score:
+        return gap + (GAME_END if gap >= 0 else -GAME_END)
+    return float(gap)
 
 
 def _lower_bound(diffs: list[float], confidence: float) -> float:
