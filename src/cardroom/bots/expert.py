@@ -36,7 +36,6 @@ is waiting, at the cost of that determinism; simulations, tournaments and benchm
 
 from __future__ import annotations
 
-import math
 import random
 import time
 import zlib
@@ -49,6 +48,7 @@ from cardroom.games.skip.sampling import determinize
 from cardroom.games.skip.turns import Outcome, TurnPosition, after_play, position_of
 
 from .expert_tuning import EXPERT_WEIGHTS, ROLLOUT_NODES
+from .paired import lower_bound
 from .planner import (
     EMPTY,
     NOTHING,
@@ -149,7 +149,7 @@ class ExpertBot:
         best, best_edge = 0, 0.0
         for index in range(1, len(plans)):
             diffs = [a - b for a, b in zip(scores[index], scores[0], strict=True)]
-            edge = _lower_bound(diffs, self.confidence)
+            edge = lower_bound(diffs, self.confidence)
             if edge > best_edge:
                 best, best_edge = index, edge
         return plans[best]
@@ -287,16 +287,6 @@ def _outcome(position: TurnPosition, plan: Plan) -> tuple[tuple[int, ...], tuple
             break
         position = after_play(position, action).position
     return position.values, tuple(sorted(position.hand))
-
-
-def _lower_bound(diffs: list[float], z: float) -> float:
-    """Mean minus ``z`` standard errors: how surely a plan beats the planner's own choice."""
-    n = len(diffs)
-    if n < 2:
-        return 0.0
-    mean = sum(diffs) / n
-    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean - z * math.sqrt(variance / n)
 
 
 def _digest(view: SeatView) -> int:

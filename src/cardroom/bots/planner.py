@@ -206,13 +206,9 @@ def threat_odds(view: SeatView, seat: int, lacks: frozenset[int]) -> tuple[float
     """Per value (index 0 unused), the chance that ``seat``'s next hand holds a card to play
     as it: its kept cards (``view.hand_counts``) drawn from the unseen cards less the values it
     ``lacks``, and the fresh cards that fill its hand to five (R4.3) from all of them."""
-    unseen = unseen_cards(view)
-    total = len(unseen)
+    counts, total = unseen_counts(view)
     if not total:
         return (0.0,) * (TOP + 1)
-    counts = [0] * (TOP + 1)
-    for card in unseen:
-        counts[card] += 1
     kept = min(HAND_SIZE, view.hand_counts[seat])
     fresh = HAND_SIZE - kept
     wild_kept = 0 if WILD in lacks else counts[WILD]
@@ -235,17 +231,23 @@ def pile_run(pile: tuple[int, ...]) -> list[int]:
     return run or list(pile[-1:])
 
 
+def unseen_counts(view: SeatView) -> tuple[list[int], int]:
+    """How many of each card (``WILD`` at 0) ``view.seat`` has not seen, and their total."""
+    counts = [0] * (TOP + 1)
+    total = 0
+    for card in unseen_cards(view):
+        counts[card] += 1
+        total += 1
+    return counts, total
+
+
 def shares_of(view: SeatView) -> tuple[float, ...]:
     """Per value (index 0 unused), the share of the cards ``view.seat`` has not seen that can
     be played as that value: its copies and the wilds (R1.2). The unseen cards are where the
     next hands come from: the draw pile, the completed piles, the others' hands (R5.3, R5.4)."""
-    unseen = unseen_cards(view)
-    if not unseen:
+    counts, total = unseen_counts(view)
+    if not total:
         return (0.0,) * (TOP + 1)
-    counts = [0] * (TOP + 1)
-    for card in unseen:
-        counts[card] += 1
-    total = len(unseen)
     return (0.0, *((counts[value] + counts[WILD]) / total for value in range(1, TOP + 1)))
 
 

@@ -26,6 +26,7 @@ import random
 import zlib
 from typing import Any
 
+from cardroom.bots.paired import lower_bound
 from cardroom.games.skyjo import DRAW, HIDDEN, Action, SeatView, State, apply_fast
 from cardroom.games.skyjo import view as view_of
 from cardroom.games.skyjo.actions import DISCARD_AT, EXCHANGE_AT, REVEAL_AT, TAKE_AT
@@ -136,7 +137,7 @@ class SearchBot:
         chosen, edge = plans[0], 0.0
         for index in range(1, playable):
             diffs = [a - b for a, b in zip(scores[0], scores[index], strict=True)]
-            gain = _lower_bound(diffs, self.confidence)
+            gain = lower_bound(diffs, self.confidence)
             if gain > edge:
                 chosen, edge = plans[index], gain
         return chosen, means
@@ -206,16 +207,6 @@ def _game_score(points: list[int], me: int, view: SeatView) -> float:
     if max(after) >= view.options.end_score:
         return gap + (GAME_END if gap >= 0 else -GAME_END)
     return float(gap)
-
-
-def _lower_bound(diffs: list[float], confidence: float) -> float:
-    """The mean of paired differences less ``confidence`` standard errors."""
-    n = len(diffs)
-    if n < 2:
-        return 0.0
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean - confidence * math.sqrt(var / n)
 
 
 def _digest(view: SeatView) -> int:
