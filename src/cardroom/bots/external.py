@@ -172,6 +172,10 @@ class BotProgram:
     def alive(self) -> bool:
         return self._process.poll() is None
 
+    @property
+    def exit_code(self) -> int | None:
+        return self._process.poll()
+
     def send(self, message: dict[str, Any]) -> bool:
         """Write one line; False when the program is gone."""
         stdin = self._process.stdin
@@ -379,8 +383,12 @@ class ExternalBot:
         legal = view.legal_actions()
         self._tell_start()
         program = self._program
-        if program is None or not program.alive:
+        if program is None:
             return self._lose(view, self._why_not or "it crashed too often")
+        if not program.alive:  # it exited after the start, before this view: said as such
+            why = f"it exited (code {program.exit_code}) before reading its view"
+            self._drop_program()
+            return self._lose(view, why)
         request = {
             "type": "decide",
             "protocol": PROTOCOL,
