@@ -104,19 +104,21 @@ def check(state: State, action: Action, seat: int | None = None) -> None:
         raise IllegalMove(
             rule, f"it is not your turn: seat {me + 1} is to play", "not_your_turn", seat=me + 1
         )
-    if not isinstance(action, Action) or action.kind not in KINDS:
+    # The fields are read as plain objects: a compiled build would reject a wrong type with
+    # a TypeError of its own before the rule could say what is wrong.
+    fields: tuple[object, ...] = tuple(action) if isinstance(action, Action) else ()
+    if not fields or fields[0] not in KINDS:
         raise IllegalMove("S2.2", "that is not a Skyjo action", "bad_action")
-    kind, pos = action
+    kind, where = fields
     if kind == "draw" and phase == "play" and state.drawn is None:
         return  # a third of all actions: the start of a turn (S2.2)
     if kind == "timeout":
         return
-    if kind in PLACED and (
-        isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < GRID
-    ):
+    if kind in PLACED and (type(where) is not int or not 0 <= where < GRID):
         raise IllegalMove(
             "S1.2", "a grid has 4 columns of 3 cards, and no such place", "skyjo.no_such_place"
         )
+    pos = action.position if kind in PLACED else -1
     if phase == "reveal":
         if kind != "reveal":
             raise IllegalMove(
