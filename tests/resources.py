@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import select
 import socket
 import subprocess
 import threading
@@ -79,20 +80,43 @@ _retry = threading.Event()  # never set: its wait is the pause between two quest
 def processes_left(*words: str, within: float = 10.0) -> list[str]:
     """The live processes (zombies aside) whose command line holds every one of ``words``,
     once they have had up to ``within`` seconds to end: a process killed with SIGKILL dies
-    moments after the kill returns, and a killed program's children have no handle to await."""
+    moments after the kill returns. Each one found is awaited on a pidfd (a killed program's
+    children are no child of ours to wait for), then /proc is read again, for any it started
+    meanwhile."""
     deadline = time.monotonic() + within
     while True:
-        found = []
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            except (OSError, IndexError):
-                continue  # it ended meanwhile
-            if state != "Z" and all(word in command for word in words):
-                found.append(command)
+        found = _processes_with(words)
         if not found or time.monotonic() > deadline:
-            return found
-        time.sleep(0.05)
+            return list(found.values())
+        for pid in found:
+            exited(pid, within=max(0.0, deadline - time.monotonic()))
+
+
+def _processes_with(words: tuple[str, ...]) -> dict[int, str]:
+    """The live processes whose command line holds every one of ``words``: pid, command."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except (OSError, IndexError):
+            continue  # it ended meanwhile
+        if state != "Z" and all(word in command for word in words):
+            found[int(entry.name)] = command
+    return found
+
+
+def exited(pid: int, within: float) -> bool:
+    """Whether process ``pid`` is gone (or a zombie) within ``within`` seconds, any process,
+    not only a child of ours: its pidfd becomes readable the moment it exits."""
+    try:
+        pidfd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True  # gone already
+    try:
+        readable, _, _ = select.select([pidfd], [], [], within)
+        return bool(readable)
+    finally:
+        os.close(pidfd)

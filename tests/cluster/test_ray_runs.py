@@ -15,7 +15,6 @@ import shutil
 import signal
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ from cardroom.cli import app
 from cardroom.games.skip import Options
 from cardroom.sim.calibration import calibrate
 from cardroom.sim.tournament import Tournament, play_batch, run, schedule
-from tests.resources import processes_left
+from tests.resources import exited, processes_left
 
 pytestmark = pytest.mark.slow
 
@@ -136,16 +135,7 @@ def test_ctrl_c_ends_every_worker_at_once() -> None:
 def ended(pid: int, within: float = 30.0) -> bool:
     """Whether process ``pid`` is gone (or a zombie) within ``within`` seconds: Ray ends a
     killed worker's process a moment after ``ray.kill`` returns."""
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except (OSError, IndexError):
-            return True
-        if state == "Z":
-            return True
-        time.sleep(0.05)
-    return False
+    return exited(pid, within)
 
 
 def test_a_calibration_is_the_same_on_ray() -> None:

@@ -1,6 +1,6 @@
 /* The service worker: caches the static shell only, so the app installs and opens offline.
    API calls and WebSockets are never cached (they always go to the network). */
-const CACHE = "cardroom-shell-v16";
+const CACHE = "cardroom-shell-v17";
 const SHELL = [
   "/",
   "/index.html",
@@ -49,6 +49,7 @@ const SHELL = [
   "/js/render/overlays.js",
   "/js/render/present.js",
   "/js/render/side.js",
+  "/js/render/status.js",
   "/js/render/toolbar.js",
   "/js/render/waiting.js",
   "/js/rule-link.js",

@@ -19,6 +19,7 @@ import { announce } from "./announce.js";
 import { rematchControls } from "./render/overlays.js";
 import { awardsSummary } from "./render/awards.js";
 import { continueControl } from "./render/continue.js";
+import { moveStatus, moveStatusLine, showTopStatus, updateClocks, updateMoveStatus } from "./render/status.js";
 import { tableToolbar } from "./render/toolbar.js";
 import { kitFor } from "./games/index.js";
 import * as sound from "./sound.js";
@@ -325,7 +326,7 @@ export class TableScreen {
     const connection = this.socket?.status === "open" || !this.socket ? "open" : this.socket.status;
     const layout = h("div", { class: `table-layout game-${m.table.game || "skip"}${m.spectator ? " spectating" : ""}`, "data-connection": connection },
       h("div", { class: "play-area", "aria-busy": connection === "open" ? "false" : "true" },
-        this.play.board(), this.hintLine(), this.moveStatusLine()),
+        this.play.board(), this.hintLine(), moveStatusLine(this.moveStatus())),
       h("div", { class: "side-col" }, this.play.side(), renderPresent(m.table, player(), this.ratings.now(m.table)), this.chat.element()));
     const overlays = [];
     if (m.summary && !m.result) {
@@ -404,20 +405,7 @@ export class TableScreen {
   updateStatus() {
     const el = $("#topbar-status");
     if (!el) return;
-    const m = this.model;
-    const conn = this.socket?.status;
-    let text = "";
-    let cls = "";
-    if (conn === "reconnecting" || conn === "connecting" || conn === "offline") {
-      text = t(`table.conn.${conn}`);
-      cls = "warn";
-    } else if (m.view && m.result) text = t("table.match_over");
-    else if (m.view && m.view.result) text = t("table.round_over");
-    else if (m.view) {
-      text = m.myTurn ? t("table.your_turn") : t("table.whose_turn", { name: m.name(m.view.current) });
-      cls = m.myTurn ? "mine" : "";
-    } else if (m.table) text = m.table.status === "finished" ? t("table.match_over") : t("table.waiting_start");
-    mount(el, h("span", { class: `turn-status ${cls}`, id: "turn-status" }, text), h("span", { class: "timer big", "data-timer": "" }));
+    showTopStatus(el, this.model, this.socket?.status);
     this.updateClock();
   }
 
@@ -432,50 +420,15 @@ export class TableScreen {
   /** A move on its way (after a moment, or while the connection is down), or why a click did
    * nothing: never a silent board. */
   updateMoveStatus() {
-    const el = this.root.querySelector("#move-status");
-    if (!el) return;
-    const { text, state } = this.moveStatus();
-    if (el.textContent !== text) el.textContent = text;
-    if (el.dataset.state !== state) el.dataset.state = state;
-    if (el.hidden !== !text) el.hidden = !text;
-    const board = this.root.querySelector("#board");
-    if (board) {
-      if (this.pending) board.dataset.pending = this.pending.id;
-      else delete board.dataset.pending;
-    }
+    updateMoveStatus(this.root, this.moveStatus(), this.pending);
   }
 
-  /** The move-status line as drawn, so that a patch leaves its live region alone. */
-  moveStatusLine() {
-    const { text, state } = this.moveStatus();
-    return h("p", { class: "move-status", id: "move-status", role: "status", "aria-live": "polite", "data-state": state, hidden: !text }, text);
-  }
-
-  /** What the move-status line says (a notice, a move on its way, the connection lost). */
   moveStatus() {
-    const p = this.pending;
-    const open = this.socket?.status === "open";
-    let pending = "";
-    if (p && !open) pending = t("table.move_waiting");
-    else if (p && performance.now() - p.since > PENDING_SHOWN_AFTER_MS) pending = t(p.resent ? "table.move_resending" : "table.move_sending");
-    const down = !open && this.socket ? t("table.connection_lost") : "";
-    const text = [this.notice, pending || (this.notice ? "" : down)].filter(Boolean).join(" ");
-    const state = pending ? "pending" : this.notice ? "notice" : down ? "offline" : "";
-    return { text, state };
+    return moveStatus(this.pending, this.notice, this.socket);
   }
 
   updateClock() {
-    const left = this.model.secondsLeft();
-    for (const el of this.root.ownerDocument.querySelectorAll("[data-timer]")) {
-      if (left === null || !this.model.view || this.model.view.result) {
-        el.textContent = "";
-        continue;
-      }
-      el.textContent = `${Math.ceil(left)} s`;
-      el.classList.toggle("low", left < 10);
-    }
-    const next = this.root.querySelector("[data-next-round]");
-    if (next) next.textContent = `${Math.ceil(this.summarySeconds() ?? 0)} s`;
+    updateClocks(this.root, this.model, () => this.summarySeconds());
   }
 
   /** "Continue" under a round summary: said once per round (the next deal clears it). */
@@ -642,4 +595,3 @@ export class TableScreen {
 
 const VIEW_GRACE_MS = 3000;
 const FLUSH_LATEST_MS = 100; // a hidden tab has no animation frames; its table is drawn anyway
-const PENDING_SHOWN_AFTER_MS = 500; // a move answered sooner never flashes "Sending…"
