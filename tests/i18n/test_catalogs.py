@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from cardroom.bots.levels import LEVELS_BY_GAME
 from cardroom.server.i18n import (
     LANGUAGES,
     from_accept_language,
@@ -140,6 +141,20 @@ def test_every_key_the_web_client_asks_for_is_in_the_catalog() -> None:
         for attrs in re.findall(r"data-i18n-attr=\"([^\"]+)\"", text):
             asked.update(pair.split(":")[1].strip() for pair in attrs.split(";") if ":" in pair)
     assert sorted(asked - set(english)) == []
+
+
+def test_every_bot_level_is_named_and_described_in_the_catalog() -> None:
+    """The lobby shows each game's levels in the player's words (``lobby.js``); a level the
+    catalog lacks would fall back to the server's English."""
+    english = load("en")
+    missing = [
+        key
+        for game, levels in LEVELS_BY_GAME.items()
+        for level in levels
+        for key in (f"level.{level}", f"level.{game}.{level}")
+        if key not in english
+    ]
+    assert missing == []
 
 
 POLISH = [(0, "many"), (1, "one"), (2, "few"), (4, "few"), (5, "many"), (12, "many")]
