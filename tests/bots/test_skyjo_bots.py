@@ -17,6 +17,7 @@ from cardroom.bots.levels import LEVELS, LEVELS_BY_GAME, levels_for
 from cardroom.bots.skyjo.counter import CounterBot, Memory
 from cardroom.bots.specs import BotSpecError, make_bot_from_spec, parse_bot_specs
 from cardroom.games.skyjo import HIDDEN, Match, Options, State, check, legal_actions, view
+from cardroom.games.skyjo.actions import exchange
 from cardroom.sim.play import play_match
 from cardroom.sim.simulate import simulate
 from cardroom.sim.tournament import run
@@ -159,6 +160,34 @@ def test_the_counter_does_not_close_into_a_doubling_it_can_see() -> None:
     assert seat_view.grids[0][11] == HIDDEN
     action = CounterBot(1).choose(seat_view)
     assert action.kind == "draw" or action.position != 11
+
+
+def holding_zero(mine: list[int], mine_up: int, theirs: list[int], theirs_up: int) -> State:
+    """Seat 0 to play, holding a drawn 0; each grid's first cards face up, the rest down."""
+    state = Match(Options(players=2), 4).state
+    state.phase, state.reveals, state.starter, state.current = "play", [2, 2], 0, 0
+    state.cards[0], state.cards[1] = mine, theirs
+    state.up[0] = [p < mine_up for p in range(12)]
+    state.up[1] = [p < theirs_up for p in range(12)]
+    state.drawn = 0
+    state.show()
+    return state
+
+
+def test_the_counters_tempo_hurries_a_lead_and_slows_a_deficit() -> None:
+    """Ahead, a face-down card left is a turn the others get to catch up: with ``tempo`` the
+    counter puts its 0 on a face-down card rather than on its 8. Behind, it keeps its
+    face-down cards and replaces its 4 rather than one of them."""
+    ahead = view(
+        holding_zero([0, 1, 2, 8, -1, 3, 1, 0, 2, 4, 7, 6], 10, [12, 11, 10, 9, 12, 11] * 2, 6), 0
+    )
+    assert CounterBot(1).choose(ahead) == exchange(3)  # the 8
+    assert CounterBot(1, tempo=4).choose(ahead).position in (10, 11)  # a face-down card
+    behind = view(
+        holding_zero([3, 1, 2, 4] + [9, 10, 11, 12] * 2, 4, [0, 1, -1, 0, 2, 1] * 2, 11), 0
+    )
+    assert CounterBot(1).choose(behind).position >= 4  # a face-down card
+    assert CounterBot(1, tempo=4).choose(behind) == exchange(3)  # the 4
 
 
 def test_skyjo_levels_cover_beginner_to_master_and_skip_keeps_its_own() -> None:

@@ -121,17 +121,21 @@ class CounterBot:
         gift: float = 0.5,
         margin: float = 0.0,
         gain: float = 1.0,
+        tempo: float = 0.0,
     ) -> None:
         """``counting`` 0 forgets buried cards and removed columns (only what is in view
         counts); ``column`` weighs the pairs a column may yet remove; ``gift`` what the card
         left on the discard pile is worth to the next player; ``margin`` points of safety
-        asked of a close; ``gain`` how much of an opponent's last-turn gain is expected."""
+        asked of a close; ``gain`` how much of an opponent's last-turn gain is expected;
+        ``tempo`` the points a face-down card left costs per 10 points of lead over the best
+        other grid (a leader hurries the round's end, a player behind slows it)."""
         self.rng = random.Random(f"skyjo-counter-bot:{seed}")
         self.counting = bool(counting)
         self.column = float(column)
         self.gift = float(gift)
         self.margin = float(margin)
         self.gain = float(gain)
+        self.tempo = float(tempo)
         self.memory = Memory()
 
     # -- the decision --------------------------------------------------------------------------
@@ -226,6 +230,10 @@ class _Judge:
         self.theirs = {s: self.value(list(view.grids[s])) for s in self.others}
         self._gains: dict[int, float] = {}
         self.draw_gain = sum(p * self.gain_of(c) for c, p in pool.odds)
+        self.pace = 0.0
+        if bot.tempo:
+            lead = min(self.theirs.values()) - self.value(list(view.grids[view.seat]))
+            self.pace = bot.tempo * max(-1.0, min(1.0, lead / 10.0))
 
     # -- values --------------------------------------------------------------------------------
 
@@ -316,7 +324,10 @@ class _Judge:
         if closes:
             total = sum(c for c in grid if isinstance(c, int))
             return self._closing(total, top)
-        return self.value(grid) + self.gift_cost(top)
+        value = self.value(grid) + self.gift_cost(top)
+        if self.pace:
+            value += self.pace * sum(c == HIDDEN for c in grid)
+        return value
 
     # -- the choices ---------------------------------------------------------------------------
 
