@@ -105,10 +105,10 @@ def level(level_id: str) -> Level:
 # default is 0.6, 0.3 left Hard too close above): Hard over Medium was 60-64% with 0.3.
 _SKYJO_MEDIUM = {"counting": 0, "column": 0.05, "gift": 0.0}
 
-SKYJO_MASTER: dict[str, Any] = {"samples": 32, "candidates": 4, "endgame": 2}
+SKYJO_MASTER: dict[str, Any] = {"samples": 32, "candidates": 4, "endgame": 2, "tempo": 1}
 """The Skyjo search's budget (``bots/skyjo/search.py``): samples, never the clock, sized for a
-decision p95 under a second on one core (``cardroom bench bots --game skyjo``); docs/bots.md
-has how it was chosen."""
+decision p95 under a second on one core (``cardroom bench bots --game skyjo``); and its
+counter's ``tempo`` (a leader hurries the round's end). docs/bots.md has how both were chosen."""
 
 SKYJO_LEVELS: dict[str, Level] = {
     level.id: level
@@ -149,8 +149,9 @@ SKYJO_LEVELS: dict[str, Level] = {
         Level(
             "master",
             "Master",
-            "Thinks as Hard does; near a round's end it plays its best ideas out to the end of "
-            "the round on guesses of the cards it cannot see, and closes when that pays.",
+            "Counts as Hard does, hurries a round it leads and slows one it trails; near a "
+            "round's end it plays its best ideas out on guesses of the cards it cannot see, and "
+            "closes when that pays.",
             "search",
             SKYJO_MASTER,
             game="skyjo",
