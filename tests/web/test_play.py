@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from . import ui
 
@@ -99,6 +101,28 @@ def test_a_move_by_drag_and_drop(page: Any) -> None:
         if action["from"] == "hand":
             assert len(ui.hand(page)) in (hand_before - 1, 5)  # an emptied hand refills (R4.3)
     assert page.locator("#refusal").is_hidden()
+
+
+# The animations still running on the page: an endless one (a pulse, a glow) never finishes.
+RUNNING = """() => document.getAnimations()
+    .filter((a) => a.playState === 'running')
+    .map((a) => `${a.animationName || a.constructor.name} on ${a.effect?.target?.className}`)"""
+
+
+def test_with_reduced_motion_the_marked_piles_do_not_pulse(quick_page: Any) -> None:
+    """A card chosen marks the piles that take it (the assist); with reduced motion the mark
+    stays still: every animation runs once, at once, and nothing keeps repainting the page."""
+    page = quick_page
+    ui.sign_in(page, "Still")
+    ui.create_bot_table(page, stock=4)
+    assert ui.wait_my_turn_or_end(page)
+    action = next(a for a in ui.legal(page) if a["type"] in ("play", "discard"))
+    page.locator(ui.source_selector(action)).first.click()
+    page.wait_for_selector("[data-legal-target]")
+    with contextlib.suppress(PlaywrightTimeout):  # the assertion below says what still runs
+        page.wait_for_function(f"() => ({RUNNING})().length === 0", timeout=5_000)
+    assert page.evaluate(RUNNING) == []
+    assert page.locator("[data-legal-target]").count() > 0  # still marked, only not moving
 
 
 def test_a_refused_move_shows_the_engines_reason(page: Any, artifacts: Path) -> None:
