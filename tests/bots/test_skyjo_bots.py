@@ -17,7 +17,7 @@ from cardroom.bots.levels import LEVELS, LEVELS_BY_GAME, levels_for
 from cardroom.bots.skyjo.counter import CounterBot, Memory
 from cardroom.bots.specs import BotSpecError, make_bot_from_spec, parse_bot_specs
 from cardroom.games.skyjo import HIDDEN, Match, Options, State, check, legal_actions, view
-from cardroom.games.skyjo.actions import exchange
+from cardroom.games.skyjo.actions import discard, exchange
 from cardroom.sim.play import play_match
 from cardroom.sim.simulate import simulate
 from cardroom.sim.tournament import run
@@ -188,6 +188,28 @@ def test_the_counters_tempo_hurries_a_lead_and_slows_a_deficit() -> None:
     )
     assert CounterBot(1).choose(behind).position >= 4  # a face-down card
     assert CounterBot(1, tempo=4).choose(behind) == exchange(3)  # the 4
+
+
+def test_the_counters_finish_doubles_a_closer_it_can_tie() -> None:
+    """Seat 1 closed with 8 (S4.1); seat 0's last turn, a drawn 6 in hand, face-up cards
+    worth 2 and one card face down. Turning that card is 7.07 expected, the lower sum, and is
+    the counter's choice; ``finish`` weighs the closer's doubling (S4.3: a tie is not lowest)
+    and puts the 6 on it, a sure 8 that doubles the closer's 8."""
+    state = Match(Options(players=2), 4).state
+    state.phase, state.reveals, state.starter, state.current = "play", [2, 2], 1, 0
+    state.cards[0] = [0, 2, -1, 0, 1, -1, 0, 1, -1, 0, 1, 12]
+    state.cards[1] = [1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 2, 2]
+    state.up[0] = [p < 11 for p in range(12)]
+    state.up[1] = [True] * 12
+    state.closer, state.drawn = 1, 6
+    state.show()
+    last = view(state, 0)
+    assert CounterBot(1).choose(last) == discard(11)
+    assert CounterBot(1, finish=1).choose(last) == exchange(11)
+    assert CounterBot(1, finish=1).values(last)[exchange(11)] == 0.0  # 8, less the 8 doubled
+    state.cards[1] = [1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 9, 2]  # 15: both double it, the lower sum wins
+    state.show()
+    assert CounterBot(1, finish=1).choose(view(state, 0)) == discard(11)
 
 
 def test_skyjo_levels_cover_beginner_to_master_and_skip_keeps_its_own() -> None:

@@ -17,6 +17,7 @@ same game always give the same choices.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
@@ -122,13 +123,16 @@ class CounterBot:
         margin: float = 0.0,
         gain: float = 1.0,
         tempo: float = 0.0,
+        finish: int = 0,
     ) -> None:
         """``counting`` 0 forgets buried cards and removed columns (only what is in view
         counts); ``column`` weighs the pairs a column may yet remove; ``gift`` what the card
         left on the discard pile is worth to the next player; ``margin`` points of safety
         asked of a close; ``gain`` how much of an opponent's last-turn gain is expected;
         ``tempo`` the points a face-down card left costs per 10 points of lead over the best
-        other grid (a leader hurries the round's end, a player behind slows it)."""
+        other grid (a leader hurries the round's end, a player behind slows it); ``finish`` 1
+        weighs its last turn after another's close by the chance that it doubles the closer
+        (S4.3), not by its own expected sum alone."""
         self.rng = random.Random(f"skyjo-counter-bot:{seed}")
         self.counting = bool(counting)
         self.column = float(column)
@@ -136,6 +140,7 @@ class CounterBot:
         self.margin = float(margin)
         self.gain = float(gain)
         self.tempo = float(tempo)
+        self.finish = bool(finish)
         self.memory = Memory()
 
     # -- the decision --------------------------------------------------------------------------
@@ -231,6 +236,9 @@ class _Judge:
         self._gains: dict[int, float] = {}
         self.draw_gain = sum(p * self.gain_of(c) for c, p in pool.odds)
         self.pace = 0.0
+        self.doubles: _Doubling | None = None
+        if self.last_turn and bot.finish and self.doubling:
+            self.doubles = _Doubling(self)
         if bot.tempo:
             lead = min(self.theirs.values()) - self.value(list(view.grids[view.seat]))
             self.pace = bot.tempo * max(-1.0, min(1.0, lead / 10.0))
@@ -324,6 +332,8 @@ class _Judge:
         if closes:
             total = sum(c for c in grid if isinstance(c, int))
             return self._closing(total, top)
+        if self.doubles is not None:
+            return self.value(grid) - self.doubles.worth(grid)
         value = self.value(grid) + self.gift_cost(top)
         if self.pace:
             value += self.pace * sum(c == HIDDEN for c in grid)
@@ -393,6 +403,73 @@ class _Judge:
 
     def _closes_if_up(self, grid: list[Cell], pos: int) -> bool:
         return not self.last_turn and all(c != HIDDEN for p, c in enumerate(grid) if p != pos)
+
+
+class _Doubling:
+    """A last turn after another seat's close: what doubling the closer (S4.3) is worth.
+
+    The closer's cards are all face up, so its sum is known; it is doubled when positive and
+    some other seat ends at or below it. This seat's final sum is its face-up cards plus its
+    face-down ones, each drawn from the pool (independently: near enough for a few cards);
+    any other seat's, as a close guesses it (its face-down cards at the pool's mean, spread
+    by the pool's deviation).
+    A doubling moves the round's points (the seat's less the others' mean) by the closer's
+    sum over the others' count."""
+
+    def __init__(self, judge: _Judge) -> None:
+        view = judge.view
+        closer = view.closer
+        assert closer is not None
+        self.total = sum(c for c in view.grids[closer] if isinstance(c, int))
+        self.weight = self.total / len(judge.others)
+        self.densities: list[list[float]] = [[1.0]]  # P(k face-down cards sum to k*low + i)
+        self.sums: list[list[float]] = [[1.0]]  # P(... sum to at most k*low + i)
+        pool = judge.pool
+        safe = 1.0  # nobody else ends at or below the closer
+        for s in judge.others:
+            if s == closer:
+                continue
+            grid = view.grids[s]
+            hidden = sum(c == HIDDEN for c in grid)
+            mean = sum(c for c in grid if isinstance(c, int)) + hidden * pool.mean
+            spread = math.sqrt(hidden) * pool.sd + 1.5
+            safe *= 1.0 - _normal((self.total + 0.5 - mean) / spread)
+        self.safe = safe
+        self.odds = pool.odds
+        self.low = min((card for card, _p in pool.odds), default=0)
+
+    def worth(self, grid: Sequence[Cell]) -> float:
+        """The doubling's expected points for this seat, if its grid ends as ``grid``."""
+        if self.total <= 0:
+            return 0.0
+        known = sum(c for c in grid if isinstance(c, int))
+        hidden = sum(c == HIDDEN for c in grid)
+        below = self._at_most(hidden, self.total - known)
+        return self.weight * (1.0 - self.safe * (1.0 - below))
+
+    def _at_most(self, cards: int, limit: int) -> float:
+        """P(the sum of ``cards`` face-down cards is at most ``limit``)."""
+        while len(self.sums) <= cards:
+            self._add_card()
+        table = self.sums[cards]
+        index = limit - cards * self.low
+        if index < 0:
+            return 0.0
+        return table[min(index, len(table) - 1)]
+
+    def _add_card(self) -> None:
+        """The sum's distribution for one card more, from the last one's."""
+        density = self.densities[-1]
+        if self.odds:  # else no card is unseen: nothing left to add
+            spread = max(card for card, _p in self.odds) - self.low
+            out = [0.0] * (len(density) + spread)
+            for i, p_sum in enumerate(density):
+                if p_sum:
+                    for card, p in self.odds:
+                        out[i + card - self.low] += p_sum * p
+            density = out
+        self.densities.append(density)
+        self.sums.append(list(itertools.accumulate(density)))
 
 
 def _mean_theirs(judge: _Judge) -> float:

@@ -49,8 +49,8 @@ class SearchBot:
     the counter's best a candidate may be, ``confidence`` the standard errors by which another
     action must beat the counter's, ``fast`` 1 plays the rollouts with ``quick`` (0: with the
     counter itself), ``game`` 1 scores a rollout by the game's totals (``_game_score``) instead
-    of the round's points; ``counting``, ``column``, ``gift``, ``margin``, ``gain`` and
-    ``tempo`` are the counter's (``CounterBot``).
+    of the round's points; ``counting``, ``column``, ``gift``, ``margin``, ``gain``,
+    ``tempo`` and ``finish`` are the counter's (``CounterBot``).
     """
 
     name = "search"
@@ -71,6 +71,7 @@ class SearchBot:
         margin: float = 0.0,
         gain: float = 1.0,
         tempo: float = 0.0,
+        finish: int = 0,
     ) -> None:
         if int(samples) < 0 or int(candidates) < 1:
             raise ValueError("samples is at least 0 and candidates at least 1")
@@ -82,7 +83,7 @@ class SearchBot:
         self.confidence = float(confidence)
         self.fast = bool(fast)
         self.game = bool(game)
-        self.counter = CounterBot(seed, counting, column, gift, margin, gain, tempo)
+        self.counter = CounterBot(seed, counting, column, gift, margin, gain, tempo, finish)
 
     def choose(self, view: SeatView) -> Action:
         if not self.searching(view):
