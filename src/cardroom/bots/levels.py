@@ -105,10 +105,17 @@ def level(level_id: str) -> Level:
 # default is 0.6, 0.3 left Hard too close above): Hard over Medium was 60-64% with 0.3.
 _SKYJO_MEDIUM = {"counting": 0, "column": 0.05, "gift": 0.0}
 
-SKYJO_MASTER: dict[str, Any] = {"samples": 32, "candidates": 4, "endgame": 2, "tempo": 1}
+SKYJO_MASTER: dict[str, Any] = {
+    "samples": 32,
+    "candidates": 4,
+    "endgame": 2,
+    "tempo": 1,
+    "finish": 1,
+}
 """The Skyjo search's budget (``bots/skyjo/search.py``): samples, never the clock, sized for a
 decision p95 under a second on one core (``cardroom bench bots --game skyjo``); and its
-counter's ``tempo`` (a leader hurries the round's end). docs/bots.md has how both were chosen."""
+counter's ``tempo`` (a leader hurries the round's end) and ``finish`` (a last turn weighs the
+closer's doubling). docs/bots.md has how they were chosen."""
 
 SKYJO_LEVELS: dict[str, Level] = {
     level.id: level
