@@ -212,6 +212,29 @@ def test_the_counters_finish_doubles_a_closer_it_can_tie() -> None:
     assert CounterBot(1, finish=1).choose(view(state, 0)) == discard(11)
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_last_turn_weighs_the_card_it_leaves_only_for_a_seat_still_to_play(players: int) -> None:
+    """With ``finish``, the card left on the pile in a last turn costs what it gives the next
+    seat (``gift``) when that seat has its own last turn to play (3 players: seat 1, before
+    the closer); with 2 the next seat is the closer, and the round ends."""
+    state = Match(Options(players=players), 4).state
+    closer = players - 1
+    state.phase, state.reveals, state.starter, state.current = "play", [2] * players, closer, 0
+    state.cards[0] = [0, 2, -1, 0, 1, -1, 0, 1, -1, 0, 1, 12]
+    state.up[0] = [p < 11 for p in range(12)]
+    if players == 3:
+        state.cards[1] = [12, 11, 10, 9, 12, 11, 5, 5, 5, 5, 5, 5]
+        state.up[1] = [p < 6 for p in range(12)]
+    state.cards[closer] = [1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 2, 2]
+    state.up[closer] = [True] * 12
+    state.closer, state.drawn = closer, -2
+    state.show()
+    last = view(state, 0)
+    weighed = CounterBot(1, finish=1).values(last)[discard(11)]  # the -2 left on the pile
+    unweighed = CounterBot(1, finish=1, gift=0).values(last)[discard(11)]
+    assert (weighed > unweighed) if players == 3 else (weighed == unweighed)
+
+
 def test_skyjo_levels_cover_beginner_to_master_and_skip_keeps_its_own() -> None:
     skyjo = levels_for("skyjo")
     assert list(skyjo) == ["beginner", "easy", "medium", "hard", "master"]

@@ -332,8 +332,11 @@ class _Judge:
         if closes:
             total = sum(c for c in grid if isinstance(c, int))
             return self._closing(total, top)
-        if self.doubles is not None:
-            return self.value(grid) - self.doubles.worth(grid)
+        if self.doubles is not None:  # a last turn: no round left to hurry or slow
+            value = self.value(grid) - self.doubles.worth(grid)
+            if self.next_seat != self.view.closer:  # the next seat still has its last turn
+                value += self.gift_cost(top)
+            return value
         value = self.value(grid) + self.gift_cost(top)
         if self.pace:
             value += self.pace * sum(c == HIDDEN for c in grid)
