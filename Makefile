@@ -14,15 +14,17 @@ $(STAMP): pyproject.toml $(LOCK)
 	$(BIN)/python -m pip install --quiet --constraint $(LOCK) -e '.[dev]'
 	touch $(STAMP)
 
-# Optional (issue 16): Skip's engine and its bots' search (greedy, planner, expert) compiled by
-# mypyc, in place (an extension beside each .py, imported first while its source is unchanged:
-# cardroom/build.py). About 40 s of CPU; pure Python, with a note, when gcc, Python's headers
+# Optional (issue 16): Skip's and Skyjo's engines and their bots' search (greedy, planner,
+# expert; Skyjo's counter and search) compiled by mypyc, in place (an extension beside each
+# .py, imported first while its source is unchanged: cardroom/build.py); any of their sources
+# changed makes setup and test build it again. About 40 s of CPU; pure Python, with a note, when gcc, Python's headers
 # or mypyc are missing. setup, run and CI try it; test only refreshes a build already there;
 # `make pure` removes it.
 COMPILED := src/cardroom/compiled-sources.txt
 COMPILED_FROM := $(wildcard src/cardroom/build.py src/cardroom/games/*.py \
 	src/cardroom/games/skip/*.py src/cardroom/bots/greedy.py \
-	src/cardroom/bots/planner.py src/cardroom/bots/expert.py)
+	src/cardroom/bots/planner.py src/cardroom/bots/expert.py \
+	src/cardroom/games/skyjo/*.py src/cardroom/bots/skyjo/*.py)
 
 $(COMPILED): $(STAMP) $(COMPILED_FROM)
 	@scripts/build-compiled $(BIN)/python
