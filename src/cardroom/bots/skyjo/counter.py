@@ -302,21 +302,25 @@ class _Judge:
             return 0.0
         return self.bot.gift * max(0.0, self.gain_of(top) - self.draw_gain)
 
+    def guess(self, seat: int, gain: float = 0.0) -> tuple[float, float]:
+        """``seat``'s final sum as a normal guess (mean, spread): its face-up cards, its
+        face-down ones at the pool's mean, less ``gain`` it may still make."""
+        grid = self.view.grids[seat]
+        hidden = sum(c == HIDDEN for c in grid)
+        mean = sum(c for c in grid if isinstance(c, int)) + hidden * self.pool.mean - gain
+        return mean, math.sqrt(hidden) * self.pool.sd + 1.5
+
     def _closing(self, total: int, top: float | None) -> float:
         """The points of a close with ``total``: doubled (S4.3) unless strictly the lowest,
         weighed by the chance that it is, less what the others may still be caught with."""
         chance = 1.0
         others = 0.0
         for s in self.others:
-            grid = self.view.grids[s]
-            hidden = sum(c == HIDDEN for c in grid)
             offered = self.draw_gain
             if s == self.next_seat and top is not None:
                 offered = max(offered, self.gain_of(int(top)))
-            gain = self.bot.gain * offered
-            mean = sum(c for c in grid if isinstance(c, int)) + hidden * self.pool.mean - gain
+            mean, spread = self.guess(s, self.bot.gain * offered)
             others += mean
-            spread = math.sqrt(hidden) * self.pool.sd + 1.5
             chance *= 1.0 - _normal((total + self.bot.margin + 0.5 - mean) / spread)
         mine = float(total)
         if self.doubling and total > 0:
@@ -425,21 +429,16 @@ class _Doubling:
         assert closer is not None
         self.total = sum(c for c in view.grids[closer] if isinstance(c, int))
         self.weight = self.total / len(judge.others)
-        self.densities: list[list[float]] = [[1.0]]  # P(k face-down cards sum to k*low + i)
-        self.sums: list[list[float]] = [[1.0]]  # P(... sum to at most k*low + i)
-        pool = judge.pool
+        self.density = [1.0]  # P(the most cards tabled yet, k, sum to k * low + i)
+        self.sums: list[list[float]] = [[1.0]]  # P(k cards sum to at most k * low + i)
         safe = 1.0  # nobody else ends at or below the closer
         for s in judge.others:
-            if s == closer:
-                continue
-            grid = view.grids[s]
-            hidden = sum(c == HIDDEN for c in grid)
-            mean = sum(c for c in grid if isinstance(c, int)) + hidden * pool.mean
-            spread = math.sqrt(hidden) * pool.sd + 1.5
-            safe *= 1.0 - _normal((self.total + 0.5 - mean) / spread)
+            if s != closer:
+                mean, spread = judge.guess(s)
+                safe *= 1.0 - _normal((self.total + 0.5 - mean) / spread)
         self.safe = safe
-        self.odds = pool.odds
-        self.low = min((card for card, _p in pool.odds), default=0)
+        self.odds = judge.pool.odds
+        self.low = min((card for card, _p in self.odds), default=0)
 
     def worth(self, grid: Sequence[Cell]) -> float:
         """The doubling's expected points for this seat, if its grid ends as ``grid``."""
@@ -462,17 +461,15 @@ class _Doubling:
 
     def _add_card(self) -> None:
         """The sum's distribution for one card more, from the last one's."""
-        density = self.densities[-1]
         if self.odds:  # else no card is unseen: nothing left to add
             spread = max(card for card, _p in self.odds) - self.low
-            out = [0.0] * (len(density) + spread)
-            for i, p_sum in enumerate(density):
+            out = [0.0] * (len(self.density) + spread)
+            for i, p_sum in enumerate(self.density):
                 if p_sum:
                     for card, p in self.odds:
                         out[i + card - self.low] += p_sum * p
-            density = out
-        self.densities.append(density)
-        self.sums.append(list(itertools.accumulate(density)))
+            self.density = out
+        self.sums.append(list(itertools.accumulate(self.density)))
 
 
 def _mean_theirs(judge: _Judge) -> float:
