@@ -57,11 +57,14 @@ lock:
 run: $(STAMP) $(COMPILED)
 	$(BIN)/cardroom serve $(if $(HOST),--host '$(HOST)') $(if $(PORT),--port '$(PORT)')
 
-# Headless Chromium for the browser tests, from Debian's packages (never a downloaded build).
+# Headless Chromium for the browser tests, from Debian's packages (never a downloaded build):
+# the tests drive chromium-headless-shell (a quarter less CPU than the full browser for the same
+# pages, tests/web/conftest.py), the first-load bench the full chromium.
 browser:
-	@test -x /usr/bin/chromium || { \
-	  echo "installing Debian's chromium and chromium-driver"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
+	@test -x /usr/bin/chromium -a -x /usr/bin/chromium-headless-shell || { \
+	  echo "installing Debian's chromium, chromium-headless-shell and chromium-driver"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    chromium chromium-headless-shell chromium-driver >/dev/null; }
 
 # nginx for tests/server/test_nginx.py (docs/deploy.md), and openssl for its certificate, from
 # Debian's packages. A service the package starts (on port 80, under systemd) is stopped and
