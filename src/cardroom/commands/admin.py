@@ -12,12 +12,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
-from sqlalchemy import Connection, Engine
 
 from cardroom.commands.common import fail
+
+if TYPE_CHECKING:  # the database is imported when a command runs: `cardroom` starts sooner
+    from sqlalchemy import Connection, Engine
 
 T = TypeVar("T")
 

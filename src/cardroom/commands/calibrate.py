@@ -8,7 +8,7 @@ import logging
 import os
 import shlex
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -29,9 +29,11 @@ from cardroom.commands.common import (
 )
 from cardroom.games import get_game
 from cardroom.progress import game_progress
-from cardroom.sim.calibration import SPACING, Calibration, calibrate, pairings_of
 from cardroom.sim.play import BotError
 from cardroom.sim.tournament import schedule
+
+if TYPE_CHECKING:  # the ratings (and the league's tables) load when a calibration runs
+    from cardroom.sim.calibration import Calibration
 
 console = Console()
 
@@ -81,6 +83,8 @@ def calibrate_command(
         fail(f"{game} has fewer than two levels to compare")
     terminal = get_game(game).terminal
     options: Any = cli_options(game, players, teams, [], **terminal.tournament_options)
+    from cardroom.sim.calibration import calibrate, pairings_of
+
     ladder = list(levels)
     where = cluster_of(cluster, address, jobs)
     pairings = None if every_pairing else pairings_of(ladder, options)
@@ -152,6 +156,8 @@ def print_calibration(result: Calibration, names: dict[str, str]) -> None:
             f"{rated.sigma:.2f}",
         )
     console.print(ratings)
+    from cardroom.sim.calibration import SPACING
+
     low, high = SPACING
     steps = Table(
         title=f"The ladder: each level against the one below (goal {low:.0%}–{high:.0%})",

@@ -6,13 +6,11 @@ import asyncio
 import shlex
 from typing import Annotated
 
-import httpx
 import typer
 from rich.console import Console
 
 from cardroom.bots.external import PREFIX, BotStartError
 from cardroom.bots.specs import BotSpecError, check_program, command_of, split_name
-from cardroom.client.bridge import play_at_table
 from cardroom.commands.common import fail
 
 console = Console()
@@ -48,6 +46,10 @@ def connect_command(
         args = shlex.split(command_of(spec))
     except BotSpecError as error:
         fail(str(error))
+    import httpx  # the client (and websockets) load when a program connects
+
+    from cardroom.client.bridge import play_at_table
+
     try:
         played = asyncio.run(
             play_at_table(server, table, args, name=name or "Bot", matches=matches, timeout=timeout)
