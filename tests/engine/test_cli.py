@@ -98,6 +98,7 @@ def test_replay_refuses_a_file_that_is_not_json(tmp_path: Path) -> None:
     assert "line 1, column 2" in err and "docs/notation.md" in err and "rules" not in err
 
 
+@pytest.mark.slow  # runs the installed program: make test, not test-fast
 def test_replay_command_as_installed(record_file: Path) -> None:
     """The real ``cardroom`` entry point: exit codes and stderr as a shell sees them."""
     exe = Path(sys.executable).with_name("cardroom")

@@ -303,6 +303,7 @@ KEPT_TWICE = {
 }
 
 
+@pytest.mark.slow  # runs the installed program: make test, not test-fast
 @pytest.mark.parametrize(
     ("content", "args", "says"),
     [
@@ -336,6 +337,7 @@ def test_the_issues_cases_as_installed(
     assert "docs/rules.md" not in lines[0]  # nothing here is about the rules
 
 
+@pytest.mark.slow  # runs the installed program: make test, not test-fast
 def test_a_usage_mistake_as_installed_is_one_line_with_exit_code_2() -> None:
     if not CARDROOM.exists():
         pytest.skip("the cardroom console script is not installed in this environment")

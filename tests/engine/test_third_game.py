@@ -86,6 +86,7 @@ def test_simulate_and_a_tournament_play_it_in_process(high_card: None, tmp_path:
     assert result.stats["high"].wins + result.stats["random"].wins >= 4  # ties share a win
 
 
+@pytest.mark.slow  # runs the installed program: make test, not test-fast
 def test_the_commands_load_it_with_cardroom_games(tmp_path: Path) -> None:
     records = tmp_path / "records"
     args = ["simulate", "--game", "highcard", "--players", "3", "--bots", "random,high"]
