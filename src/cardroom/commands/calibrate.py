@@ -140,6 +140,8 @@ def store(result: Calibration) -> None:
 
 
 def print_calibration(result: Calibration, names: dict[str, str]) -> None:
+    from cardroom.sim.calibration import SPACING
+
     console.print(
         f"{result.games} {result.game} games, mode {result.mode}, seed {result.seed}: "
         "ratings on the league's scale (OpenSkill, ordinal = mu − 3σ; the levels start at 25)"
@@ -156,8 +158,6 @@ def print_calibration(result: Calibration, names: dict[str, str]) -> None:
             f"{rated.sigma:.2f}",
         )
     console.print(ratings)
-    from cardroom.sim.calibration import SPACING
-
     low, high = SPACING
     steps = Table(
         title=f"The ladder: each level against the one below (goal {low:.0%}–{high:.0%})",
