@@ -71,23 +71,30 @@ def skip_digest(
     moves: bool = True,
     play: Callable[..., Any] = play_match,
     options: tuple[Any, ...] = SKIP_OPTIONS,
+    settings: dict[str, Any] | None = None,
 ) -> str:
-    """The sha256 of ``count`` seeded Skip matches between ``bot``s, cycling ``options``."""
+    """The sha256 of ``count`` seeded Skip matches between ``bot``s (tuned by ``settings``,
+    as ``make_bot`` takes them), cycling ``options``."""
     digest = hashlib.sha256()
     for i in range(count):
         options_i = options[i % len(options)]
-        bots = [make_bot(bot, f"digest/{i}/{seat}") for seat in range(options_i.players)]
+        players = range(options_i.players)
+        bots = [make_bot(bot, f"digest/{i}/{seat}", settings) for seat in players]
         for line in match_lines(play(options_i, f"digest/{i}", bots), moves=moves):
             digest.update(line)
     return digest.hexdigest()
 
 
-def skyjo_digest(count: int = 20, bot: str = "greedy") -> str:
-    """The sha256 of ``count`` seeded Skyjo games (to 100) between ``bot``s, 2 to 4 players."""
+def skyjo_digest(
+    count: int = 20, bot: str = "greedy", *, settings: dict[str, Any] | None = None
+) -> str:
+    """The sha256 of ``count`` seeded Skyjo games (to 100) between ``bot``s (tuned by
+    ``settings``), 2 to 4 players."""
     digest = hashlib.sha256()
     for i in range(count):
         options = SKYJO.options_from_json({"players": 2 + i % 3})
-        bots = [make_bot(bot, f"digest/{i}/{s}", game="skyjo") for s in range(options.players)]
+        seats = range(options.players)
+        bots = [make_bot(bot, f"digest/{i}/{s}", settings, game="skyjo") for s in seats]
         for line in match_lines(play_match(options, f"digest/{i}", bots)):
             digest.update(line)
     return digest.hexdigest()
