@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 def test_two_people_meet_at_a_private_table_by_its_name(page: Any, second_page: Any) -> None:
     ada, bob = page, second_page
     ui.sign_in(ada, "Ada")
-    ada.click("#create-form .house-rules summary")
+    ui.open_house_rules(ada)
     ada.locator("#create-form select[name=visibility]").select_option("private")
     ada.fill("#create-form input[name=table-name]", "friday-night")
     ada.click("#create-table")
@@ -40,7 +40,7 @@ def test_two_people_meet_at_a_private_table_by_its_name(page: Any, second_page: 
 def test_a_public_table_is_listed_and_can_be_watched(page: Any, second_page: Any) -> None:
     host, watcher = page, second_page
     ui.sign_in(host, "Host")
-    host.click("#create-form .house-rules summary")
+    ui.open_house_rules(host)
     host.click("#create-table")  # public by default
     host.wait_for_selector("[data-add-bot]")
     host.click("[data-add-bot]")
@@ -64,7 +64,7 @@ def test_a_private_table_opens_by_its_invite_link_and_not_by_its_id(
 ) -> None:
     ada, bob = page, second_page
     ui.sign_in(ada, "Ada")
-    ada.click("#create-form .house-rules summary")
+    ui.open_house_rules(ada)
     ada.locator("#create-form select[name=visibility]").select_option("private")
     ada.click("#create-table")
     ada.wait_for_selector("#waiting-title")

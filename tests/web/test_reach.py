@@ -36,7 +36,7 @@ def test_phone_tap_targets_are_at_least_44_px(phone_page: Any, artifacts: Path) 
     page.wait_for_selector("#name-form")
     assert page.evaluate(SMALL_TARGETS) == []
     ui.sign_in(page, "Thumbs")
-    page.click("#create-form .house-rules summary")  # the house rules open too
+    ui.open_house_rules(page)  # the house rules open too
     assert page.evaluate(SMALL_TARGETS) == []
     page.screenshot(path=artifacts / "reach-lobby-phone.png", full_page=True)
     ui.bot_table(page, bots=3, options={"assist": True})

@@ -164,7 +164,7 @@ def test_a_skyjo_table_from_the_form_shows_its_house_rules_and_is_listed(
 ) -> None:
     ui.sign_in(page, "Owner")
     sk.choose_skyjo(page)
-    page.click("#create-form .house-rules summary")
+    ui.open_house_rules(page)
     form = page.locator("#create-form")
     form.locator("input[name=seats]").fill("3")
     form.locator("select[name=end_score]").select_option("50")

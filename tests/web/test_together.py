@@ -19,7 +19,7 @@ def meet(
     """Ada opens a private table by name (with a stock of `stock` and a set `deal`), Bob joins
     it, Ada starts."""
     ui.sign_in(ada, "Ada")
-    ada.click("#create-form .house-rules summary")
+    ui.open_house_rules(ada)
     form = ada.locator("#create-form")
     form.locator("select[name=visibility]").select_option("private")
     ada.fill("#create-form input[name=table-name]", name)

@@ -18,6 +18,15 @@ def sign_in(page: Any, name: str = "Ada") -> None:
     page.wait_for_selector("#quick-play")
 
 
+def open_house_rules(page: Any) -> None:
+    """Open the lobby's house rules from the keyboard, and wait until they are open: a click
+    aims at where the summary was, and the lobby's panels may still move while its lists and
+    badges arrive (a suite run saw a click leave them closed)."""
+    page.focus("#create-form .house-rules summary")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#create-form details.house-rules[open]")
+
+
 def create_bot_table(
     page: Any,
     *,
@@ -31,7 +40,7 @@ def create_bot_table(
     and this seat to play first: a set deal (``deal.first``, a test server's option) gives
     seat 0 the first turn, so the bot cannot win before it, however small the stock; ``deal``
     may set more (``games/skip/deal.py``)."""
-    page.click("#create-form .house-rules summary")
+    open_house_rules(page)
     form = page.locator("#create-form")
     form.locator("select[name=visibility]").select_option("private")
     form.locator("input[name=seats]").fill("2")
