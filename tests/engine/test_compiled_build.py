@@ -4,9 +4,9 @@ planner's and the expert's matches (their search is compiled too), and Skyjo's c
 search games (its rules and the search's rollouts are compiled). Skipped when no compiled
 build is present.
 
-The searching bots play here on small budgets (the expert on 2 samples, Skyjo's search on 4):
-pure Python spends seconds where the compiled build spends milliseconds, and a budget changes
-how many rollouts run, not which code runs them. ``test_match_digest`` plays them at their
+The searching bots play here on small budgets (one planner match, the expert on 2 samples,
+Skyjo's search on 4): pure Python spends seconds where the compiled build spends milliseconds,
+and a budget changes how many rollouts run, not which code runs them. ``test_match_digest`` plays them at their
 own budgets in the suite's process, which runs the compiled build when one is present."""
 
 from __future__ import annotations
