@@ -6,8 +6,9 @@ build is present.
 
 The searching bots play here on small budgets (one planner match, the expert on 2 samples,
 Skyjo's search on 4): pure Python spends seconds where the compiled build spends milliseconds,
-and a budget changes how many rollouts run, not which code runs them. ``test_match_digest`` plays them at their
-own budgets in the suite's process, which runs the compiled build when one is present."""
+and a budget changes how many rollouts run, not which code runs them. ``test_match_digest``
+plays them at their own budgets in the suite's process, which runs the compiled build when one
+is present."""
 
 from __future__ import annotations
 
