@@ -68,7 +68,8 @@ def test_installable_manifest_and_a_shell_only_service_worker(page: Any) -> None
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
     assert scope.endswith("/")
     ui.sign_in(page, "Installer")  # makes API calls while the worker is active
-    # The shell's cache, whatever its version (sw.js names it): its name, once it holds the shell.
+    # The shell's cache, whatever its version (sw.js names it): the worker is ready only once
+    # its install has filled it.
     shell = page.evaluate(
         """async () => {
             for (const name of await caches.keys()) {

@@ -20,8 +20,8 @@ def sign_in(page: Any, name: str = "Ada") -> None:
 
 def open_house_rules(page: Any) -> None:
     """Open the lobby's house rules from the keyboard, and wait until they are open: a click
-    aims at where the summary was, and the lobby's panels may still move while its lists and
-    badges arrive (a suite run saw a click leave them closed)."""
+    aims at where the summary was, and a suite run saw one leave them closed when the lobby's
+    panels moved under it (css/lobby.css now keeps room for the note that moved them)."""
     page.focus("#create-form .house-rules summary")
     page.keyboard.press("Enter")
     page.wait_for_selector("#create-form details.house-rules[open]")
