@@ -33,6 +33,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# Screenshots to look at are JPEG (Playwright takes the type from the file's extension): Chromium
+# encodes a 1440x900 PNG in about 0.22 CPU-s and a JPEG in 0.04, and a run takes over 200.
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -52,7 +54,11 @@ def serve(tmp: Path, **env: str) -> Iterator[str]:
     port = free_port()
     env = {
         **os.environ,
-        "CARDROOM_BOT_DELAY": "0.05",
+        # Bots move at once: a bot's whole turn reaches the page together and is drawn once
+        # (js/table.js draws a frame's messages together), where 0.05 s between moves drew
+        # every move (an 8-player Skip table: 8 CPU-s a test against 3; tests/web in all: 483
+        # CPU-s against 421). tests/server/test_timers.py plays with a pause before bots.
+        "CARDROOM_BOT_DELAY": "0",
         "CARDROOM_ROUND_PAUSE": "1.5",  # long enough to read a round summary under load
         "CARDROOM_LOG_LEVEL": "warning",
         "CARDROOM_SET_DEALS": "1",  # tests may set who plays first (games/arranging.py)
@@ -108,13 +114,16 @@ SEEN_WALKTHROUGH = """try {
 
 
 class _Browser:
-    """Playwright's browser, whose new contexts have seen the walkthrough (see above)."""
+    """Playwright's browser, whose new contexts have seen the walkthrough (see above) and run
+    no service worker unless asked (``service_workers="allow"``): installing it fetches the
+    whole shell into its cache on a context's first page, about 0.2 CPU-s a test, and only
+    the tests of the installed app (offline, the cache) need it."""
 
     def __init__(self, browser: Any) -> None:
         self._browser = browser
 
     def new_context(self, walkthrough: bool = False, **options: Any) -> Any:
-        context = self._browser.new_context(**options)
+        context = self._browser.new_context(**{"service_workers": "block", **options})
         if not walkthrough:
             context.add_init_script(SEEN_WALKTHROUGH)
         return context

@@ -87,7 +87,7 @@ def test_who_is_at_the_table_lists_the_players_bots_and_watchers_by_name(
     # message, here the one her own reconnection brings.
     ada.reload()
     ada.wait_for_selector("#present-watchers >> text=Watching: Cy")
-    ada.screenshot(path=artifacts / "present-desktop.png")
+    ada.screenshot(path=artifacts / "present-desktop.jpg")
 
 
 def test_quick_play_says_whether_it_is_ranked_and_a_ranked_table_reads_ratings_once(
@@ -103,7 +103,7 @@ def test_quick_play_says_whether_it_is_ranked_and_a_ranked_table_reads_ratings_o
     page.locator("#qp-assist").set_checked(False)
     page.wait_for_selector("#qp-ranked[data-ranked=true] >> text=Ranked against bots")
     assert "Games with people are ranked." in note.inner_text()
-    page.screenshot(path=str(artifacts / "quickplay-ranked.png"))
+    page.screenshot(path=str(artifacts / "quickplay-ranked.jpg"))
     reads: list[str] = []
     page.on("request", lambda r: reads.append(r.url) if "/api/ratings" in r.url else None)
     page.click("#quick-play")
@@ -118,7 +118,7 @@ def test_quick_play_says_whether_it_is_ranked_and_a_ranked_table_reads_ratings_o
         before = ui.seq(page)
         ui.click_move(page, ui.choose(ui.legal(page)), check_assist=False)
         ui.wait_seq_after(page, before)
-    page.screenshot(path=str(artifacts / "table-ranked.png"))
+    page.screenshot(path=str(artifacts / "table-ranked.jpg"))
     assert len(reads) == 1, reads
     assert "mode=2p" in reads[0] and f"subject={me}" in reads[0]
     assert "subject=bot%3A" in reads[0]  # the bot level, rated like a player

@@ -86,7 +86,7 @@ def test_offline_reconnecting_a_pending_move_resent_once_or_refused_with_the_rea
     )
     assert "reconnecting" in status(page).lower()
     assert "when the connection is back" in page.inner_text("#move-status")
-    page.screenshot(path=artifacts / "offline-pending-desktop.png")
+    page.screenshot(path=artifacts / "offline-pending-desktop.jpg")
     page.locator('[data-src="hand"]').first.click()  # not silently dropped: it says why
     assert "Not connected" in page.inner_text("#move-status")
     assert "waiting" in page.inner_text("#move-status")  # and the move is still pending
@@ -126,7 +126,7 @@ def test_offline_reconnecting_a_pending_move_resent_once_or_refused_with_the_rea
     refusal.wait_for(state="visible")
     assert "stale" in refusal.inner_text() and "moved on" in refusal.inner_text()
     page.wait_for_selector("#board:not([data-pending])")
-    page.screenshot(path=artifacts / "stale-after-reconnect-desktop.png")
+    page.screenshot(path=artifacts / "stale-after-reconnect-desktop.jpg")
 
 
 def test_an_unanswered_ping_when_the_tab_comes_back_means_reconnecting(quick_page: Any) -> None:

@@ -68,7 +68,7 @@ def test_a_skyjo_daily_round_played_by_clicks_to_its_result(
     assert page.evaluate("() => document.querySelector('#card').complete")  # loaded, not broken
     page.select_option("#board-game", "skyjo")
     page.wait_for_selector("#rows tr:has-text('Dailydee')")
-    page.screenshot(path=str(artifacts / "daily-skyjo-done.png"), full_page=True)
+    page.screenshot(path=str(artifacts / "daily-skyjo-done.jpg"), full_page=True)
     # The deal is played once: back on the list, the deal offers practice only.
     page.click("#leave")
     page.wait_for_selector("article.deal[data-game=skyjo] >> text=Practice again")
@@ -86,7 +86,7 @@ def test_a_refused_skip_move_names_its_rule_and_changes_nothing(
         page.click("#name-form button")
         page.click("article.deal[data-game=skip] button")
         page.wait_for_selector("#play:not([hidden])")
-        page.screenshot(path=str(artifacts / "daily-skip-phone.png"), full_page=True)
+        page.screenshot(path=str(artifacts / "daily-skip-phone.jpg"), full_page=True)
         hand = page.locator("button[data-label^='hand card']")
         labels = [hand.nth(i).get_attribute("data-label") for i in range(hand.count())]
         # A card that is neither a 1 nor a wild cannot start a building pile (R5.1).

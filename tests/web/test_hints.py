@@ -31,7 +31,7 @@ def test_R7_6_the_hint_shows_the_next_step_on_the_table_and_is_counted(
     assert reason.startswith("Hint:") and len(reason) > 20
     page.wait_for_selector('[data-hint="from"]')
     page.wait_for_selector('[data-hint="to"]')
-    page.screenshot(path=artifacts / "hint-desktop.png")
+    page.screenshot(path=artifacts / "hint-desktop.jpg")
     hinted = [
         a
         for a in ui.legal(page)
@@ -48,7 +48,7 @@ def test_R7_6_the_hint_shows_the_next_step_on_the_table_and_is_counted(
         ui.click_move(page, ui.choose(ui.legal(page)), check_assist=False)
     used = page.wait_for_selector("#hints-used").inner_text()
     assert used.startswith("Hints used:") and ("You 2" in used or "You 1" in used)
-    page.screenshot(path=artifacts / "hint-result-desktop.png")
+    page.screenshot(path=artifacts / "hint-result-desktop.jpg")
 
 
 def test_R7_6_the_house_rules_turn_hints_off(page: Any) -> None:
@@ -96,7 +96,7 @@ def test_R7_6_a_skyjo_hint_marks_the_place_and_says_why(quick_page: Any, artifac
     line = page.wait_for_selector("#hint:not(.refused)").inner_text()
     assert line.startswith("Hint:")
     page.wait_for_selector("[data-hint]")
-    page.screenshot(path=artifacts / "hint-skyjo-desktop.png")
+    page.screenshot(path=artifacts / "hint-skyjo-desktop.jpg")
 
 
 def test_R7_6_the_hint_fits_a_phone(phone_page: Any, artifacts: Path) -> None:
@@ -108,4 +108,4 @@ def test_R7_6_the_hint_fits_a_phone(phone_page: Any, artifacts: Path) -> None:
     line = page.wait_for_selector("#hint:not(.refused)").bounding_box()
     assert line and line["x"] >= 0 and line["x"] + line["width"] <= 390 + 1
     page.wait_for_selector('[data-hint="from"]')
-    page.screenshot(path=artifacts / "hint-phone.png")
+    page.screenshot(path=artifacts / "hint-phone.jpg")

@@ -73,7 +73,8 @@ def _context(browser: Any, server: str, locale: str, **options: Any) -> Iterator
 
 @pytest.fixture
 def polish_phone(browser: Any, server: str) -> Iterator[Any]:
-    yield from _context(browser, server, "pl-PL")
+    """With the service worker, which keeps the app working offline."""
+    yield from _context(browser, server, "pl-PL", service_workers="allow")
 
 
 def test_a_polish_family_keeps_a_skyjo_game_offline_from_start_to_end(polish_phone):
@@ -120,7 +121,7 @@ def test_a_polish_family_keeps_a_skyjo_game_offline_from_start_to_end(polish_pho
     status = page.inner_text("#sync-status")
     assert status == "Bez sieci · 4 wpisy czekają", status  # the game and three rounds
     assert_no_english(page, "pl")
-    page.screenshot(path="/tmp/i18n-keeper-pl-offline.png", full_page=True)
+    page.screenshot(path="/tmp/i18n-keeper-pl-offline.jpg", full_page=True)
     polish_phone.set_offline(False)
     page.wait_for_selector("#sync-status[data-state='ok']")
     assert page.inner_text("#sync-status") == "Zapisano"
@@ -243,7 +244,7 @@ facts (a whole game per language and size would take minutes), one at a time on 
 def look(page: Any, lang: str, name: str, size: str) -> None:
     """The page as it is now: nothing cut off, no English sentence; a screenshot to look at."""
     problems = page.evaluate(CUT_OFF)
-    page.screenshot(path=f"/tmp/i18n-{lang}-{name}-{size}.png")
+    page.screenshot(path=f"/tmp/i18n-{lang}-{name}-{size}.jpg")
     assert problems == [], f"{lang} {name} at {size}: {problems}"
     assert_no_english(page, lang)
 

@@ -91,7 +91,7 @@ def test_a_finished_match_shows_the_achievement_earned(quick_page: Any, artifact
         news.locator("summary").click()
     awards = page.locator("#match-awards")
     awards.wait_for()
-    page.screenshot(path=artifacts / "awards-result-desktop.png")
+    page.screenshot(path=artifacts / "awards-result-desktop.jpg")
     # A first finished match earns "Pull up a chair" (first_match) at any table.
     assert "Pull up a chair" in awards.inner_text()
     assert "You earned" in awards.inner_text()
@@ -110,7 +110,7 @@ def test_a_finished_match_shows_the_achievement_earned(quick_page: Any, artifact
     assert box and board and box["y"] + box["height"] <= board["y"]
     summary.locator(".awards-chip").click()
     assert "Pull up a chair" in page.locator("#awards-list").inner_text()
-    page.screenshot(path=artifacts / "awards-summary-desktop.png")
+    page.screenshot(path=artifacts / "awards-summary-desktop.jpg")
     page.click(".awards-dismiss")
     summary.wait_for(state="detached")
     # The result comes back from the toolbar.

@@ -67,11 +67,17 @@ def phone_without_worker(browser: Any, server: str) -> Iterator[Any]:
     yield from _phone(browser, server, service_workers="block")
 
 
+@pytest.fixture
+def installed_phone(browser: Any, server: str) -> Iterator[Any]:
+    """With the service worker, which keeps the app working offline."""
+    yield from _phone(browser, server, service_workers="allow")
+
+
 def shot(page: Any, name: str, full: bool = True) -> None:
     """A screenshot to look at (the sticky top bar stays on top in a full page)."""
     if full:
         page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=f"/tmp/keeper-{name}.png", full_page=full)
+    page.screenshot(path=f"/tmp/keeper-{name}.jpg", full_page=full)
 
 
 # -- what a person does ------------------------------------------------------------------------
@@ -302,7 +308,8 @@ def test_a_shared_game_updates_live_on_a_second_phone(phone, second_phone, serve
     viewer.wait_for_selector("#standing-text:has-text('No round yet')")
 
 
-def test_entries_made_offline_survive_a_reload_and_are_sent_once(phone, server):
+def test_entries_made_offline_survive_a_reload_and_are_sent_once(installed_phone, server):
+    phone = installed_phone
     page = phone.new_page()
     name_myself(page)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # the app is installed

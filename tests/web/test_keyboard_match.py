@@ -231,7 +231,7 @@ def test_a_whole_skip_match_by_keyboard_alone(keyboard_page: Any, artifacts: Pat
             break
         if page.locator("#round-summary").count():
             if summaries == 0:
-                page.screenshot(path=artifacts / "keyboard-skip-summary-desktop.png")
+                page.screenshot(path=artifacts / "keyboard-skip-summary-desktop.jpg")
             continue_by_keyboard(page)
             summaries += 1
             continue
@@ -240,14 +240,14 @@ def test_a_whole_skip_match_by_keyboard_alone(keyboard_page: Any, artifacts: Pat
         if not page.locator("#match-result, #round-summary").count():
             focus_is_shown(page)
         if moves == 3:
-            page.screenshot(path=artifacts / "keyboard-skip-table-desktop.png")
+            page.screenshot(path=artifacts / "keyboard-skip-table-desktop.jpg")
         assert moves < 150, "five rounds of two turns end long before this"
 
     assert summaries == 4 and moves >= 5 * 9
     result = page.locator("#match-result")
     assert "You won the match!" in result.inner_text()
     assert focused(page).startswith("section#match-result"), "the result takes the focus"
-    page.screenshot(path=artifacts / "keyboard-skip-result-desktop.png")
+    page.screenshot(path=artifacts / "keyboard-skip-result-desktop.jpg")
     assert violations(page) == [], "the result"
     tab_to(page, "#match-result .actions > button:last-child", limit=10)  # Back to the lobby
     focus_is_shown(page)
@@ -280,13 +280,13 @@ def test_a_whole_skyjo_match_by_keyboard_alone(keyboard_page: Any, artifacts: Pa
         if not page.locator("#match-result, #round-summary").count():
             focus_is_shown(page)
         if steps == 4:
-            page.screenshot(path=artifacts / "keyboard-skyjo-table-desktop.png")
+            page.screenshot(path=artifacts / "keyboard-skyjo-table-desktop.jpg")
         assert steps < 300, "a game to 10 points ends long before this"
 
     assert steps >= 2 + 5, "two cards turned, then turns until someone's grid is face up"
     assert re.search(r"won the game", page.locator("#match-result").inner_text())
     assert focused(page).startswith("section#match-result"), "the result takes the focus"
-    page.screenshot(path=artifacts / "keyboard-skyjo-result-desktop.png")
+    page.screenshot(path=artifacts / "keyboard-skyjo-result-desktop.jpg")
     assert violations(page) == [], "the result"
     # Against bots "Rematch" starts the next game at once; the focus goes back to the table.
     tab_to(page, "#rematch", limit=10)
@@ -454,8 +454,8 @@ def test_a_team_match_from_the_partners_stock_and_discards_on_a_desktop_and_a_ph
             "Partner's discard pile 3: empty",
             "Partner's discard pile 4: empty",
         ]
-        bea.screenshot(path=artifacts / "team-partner-piles-phone.png")
-        ada.screenshot(path=artifacts / "team-partner-piles-desktop.png")
+        bea.screenshot(path=artifacts / "team-partner-piles-phone.jpg")
+        ada.screenshot(path=artifacts / "team-partner-piles-desktop.jpg")
         no_overflow(bea)
         for page in (ada, bea):
             assert violations(page) == [], "a team table"
@@ -482,8 +482,8 @@ def test_a_team_match_from_the_partners_stock_and_discards_on_a_desktop_and_a_ph
         assert "You won the match!" in ada.inner_text("#match-title")
         assert "You won the match!" in bea.inner_text("#match-title")
         no_overflow(bea)
-        ada.screenshot(path=artifacts / "team-result-desktop.png")
-        bea.screenshot(path=artifacts / "team-result-phone.png")
+        ada.screenshot(path=artifacts / "team-result-desktop.jpg")
+        bea.screenshot(path=artifacts / "team-result-phone.jpg")
         for page in (ada, bea):
             assert violations(page) == [], "a team's result"
     finally:

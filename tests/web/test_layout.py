@@ -130,7 +130,7 @@ def test_hand_stock_and_discard_tops_stay_on_screen(
                 problems = [p for p in problems if p != "hand: missing"]
             assert not problems, f"turn {turns}: {problems}"
             if turns == 1:
-                page.screenshot(path=artifacts / f"layout-{size}-{players}p-start.png")
+                page.screenshot(path=artifacts / f"layout-{size}-{players}p-start.jpg")
                 assert others_fit(page), "the other players' panels need scrolling"
             ui.click_move(page, pile_first(ui.legal(page)), check_assist=False)
             turns += 1
@@ -142,7 +142,7 @@ def test_hand_stock_and_discard_tops_stay_on_screen(
         if size != "desktop":  # long piles bring their chips: still 44 px tap targets
             assert page.evaluate(SMALL_TARGETS) == []
         # The long pile is squeezed on the table; it opens in full on demand, and closes.
-        page.screenshot(path=artifacts / f"layout-{size}-{players}p-long-pile.png")
+        page.screenshot(path=artifacts / f"layout-{size}-{players}p-long-pile.jpg")
         chip = page.locator(".mine-area .discard-slot >> nth=0").locator(".peek-chip")
         chip.click()
         peek = page.locator("#peek")
@@ -150,7 +150,7 @@ def test_hand_stock_and_discard_tops_stay_on_screen(
         assert peek.locator('.peek-pile[data-pile="1"] .card').count() == longest
         box = peek.bounding_box()
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size]["height"]
-        page.screenshot(path=artifacts / f"layout-{size}-{players}p-peek.png")
+        page.screenshot(path=artifacts / f"layout-{size}-{players}p-peek.jpg")
         page.keyboard.press("Escape")
         peek.wait_for(state="detached")
     finally:

@@ -34,10 +34,10 @@ def test_league_pages_have_the_app_header_and_load_without_a_404(
         assert page.locator("link[rel=icon]").get_attribute("href") == "/img/icon.svg"
         felt = page.evaluate("getComputedStyle(document.body).backgroundColor")
         assert felt == "rgb(20, 52, 43)", felt  # the app's --felt, not the old white page
-    page.screenshot(path=str(artifacts / "league-account.png"))
+    page.screenshot(path=str(artifacts / "league-account.jpg"))
     page.goto("/league/index.html")
     page.wait_for_load_state("networkidle")
-    page.screenshot(path=str(artifacts / "league-leaderboards.png"))
+    page.screenshot(path=str(artifacts / "league-leaderboards.jpg"))
     missing = [(status, url) for status, url in statuses if status >= 400]
     assert not missing, missing
     assert any(url.endswith("/league/league.css") for _, url in statuses)
@@ -120,7 +120,7 @@ def test_the_league_menu_fits_a_phone(browser: Any, server: str, artifacts: Path
                   .map((el) => el.textContent.trim())"""
             )
             assert cut == [], f"{path}: cut or off screen on a phone: {cut}"
-            page.screenshot(path=artifacts / f"league-menu-phone{path.replace('/', '-')}.png")
+            page.screenshot(path=artifacts / f"league-menu-phone{path.replace('/', '-')}.jpg")
 
 
 def test_a_profile_fits_a_few_phone_screens_and_its_chart_wears_the_theme(
@@ -161,7 +161,7 @@ def test_a_profile_fits_a_few_phone_screens_and_its_chart_wears_the_theme(
         height = page.evaluate("document.documentElement.scrollHeight")
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"the profile scrolls sideways ({width} px)"
-        page.screenshot(path=artifacts / "profile-phone.png", full_page=True)
+        page.screenshot(path=artifacts / "profile-phone.jpg", full_page=True)
         assert height <= 3.5 * PHONE["height"], f"the profile is {height} px tall on a phone"
         chart = page.locator("svg.rating-chart")
         assert chart.get_attribute("aria-label") == "Rating in 2 players, match by match"

@@ -3,13 +3,14 @@ makes it installable: the manifest and a service worker that caches only the sta
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from . import ui
-from .conftest import DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE, _open_page
 
 pytestmark = pytest.mark.browser
 
@@ -27,9 +28,9 @@ def test_screenshots_of_the_lobby_and_a_table(
     try:
         page.goto("/")
         page.wait_for_selector("#name-form")
-        page.screenshot(path=artifacts / f"welcome-{size}.png")
+        page.screenshot(path=artifacts / f"welcome-{size}.jpg")
         ui.sign_in(page, f"Screen {size}")
-        page.screenshot(path=artifacts / f"lobby-{size}.png", full_page=True)
+        page.screenshot(path=artifacts / f"lobby-{size}.jpg", full_page=True)
         _no_sideways_scroll(page)
 
         page.select_option("#qp-bots", "3")
@@ -40,8 +41,8 @@ def test_screenshots_of_the_lobby_and_a_table(
         chosen = next((a for a in actions if a["type"] == "play"), actions[0])
         page.locator(ui.source_selector(chosen)).first.click()
         page.wait_for_selector("[data-legal-target]")
-        page.screenshot(path=artifacts / f"table-{size}.png")
-        page.screenshot(path=artifacts / f"table-{size}-full.png", full_page=True)
+        page.screenshot(path=artifacts / f"table-{size}.jpg")
+        page.screenshot(path=artifacts / f"table-{size}-full.jpg", full_page=True)
         _no_sideways_scroll(page)
         # Every card shows its number, and the hand is fully on screen.
         for card in page.locator('[data-src="hand"]').all():
@@ -58,7 +59,14 @@ def _no_sideways_scroll(page: Any) -> None:
     assert width <= page.viewport_size["width"], f"the page scrolls sideways ({width}px)"
 
 
-def test_installable_manifest_and_a_shell_only_service_worker(page: Any) -> None:
+@pytest.fixture
+def installing_page(browser: Any, server: str) -> Iterator[Any]:
+    """A page whose context runs the service worker (the others block it: conftest.py)."""
+    yield from _open_page(browser, server, service_workers="allow")
+
+
+def test_installable_manifest_and_a_shell_only_service_worker(installing_page: Any) -> None:
+    page = installing_page
     page.goto("/")
     manifest = page.evaluate("fetch('/manifest.webmanifest').then(r => r.json())")
     assert manifest["display"] == "standalone"

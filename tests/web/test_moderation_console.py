@@ -123,7 +123,7 @@ def test_a_reported_line_is_muted_from_the_console_and_refused_on_the_other_proc
     report.locator("blockquote.quoted .reported", has_text="you are all potatoes").wait_for()
     assert bob["player"]["name"] in report.inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
-    console.screenshot(path=str(ARTIFACTS / "moderation-console-report.png"), full_page=True)
+    console.screenshot(path=str(ARTIFACTS / "moderation-console-report.jpg"), full_page=True)
     form = report.locator("form.sanction-form")
     form.locator("select[name=kind]").select_option("mute")
     form.locator("input[name=minutes]").fill("30")
@@ -131,7 +131,7 @@ def test_a_reported_line_is_muted_from_the_console_and_refused_on_the_other_proc
     form.locator("button[type=submit]").click()
     console.locator("#message", has_text="muted at every table").wait_for()
     console.locator("#audit-log tr", has_text="sanction mute").first.wait_for()
-    console.screenshot(path=str(ARTIFACTS / "moderation-console-muted.png"), full_page=True)
+    console.screenshot(path=str(ARTIFACTS / "moderation-console-muted.jpg"), full_page=True)
 
     bob_page.locator(".chat-note", has_text="insults at the table").wait_for()  # told at once
     bob_page.fill("input[name=chat]", "and another potato")
@@ -139,7 +139,7 @@ def test_a_reported_line_is_muted_from_the_console_and_refused_on_the_other_proc
     refusal = bob_page.locator(".chat-refused", has_text="you are muted at every table's chat")
     refusal.wait_for()
     assert "until" in refusal.inner_text() and "insults at the table" in refusal.inner_text()
-    bob_page.screenshot(path=str(ARTIFACTS / "moderation-muted-player.png"))
+    bob_page.screenshot(path=str(ARTIFACTS / "moderation-muted-player.jpg"))
     ada_page.wait_for_timeout(500)  # the refused line reaches nobody
     assert ada_page.locator(".chat-line", has_text="and another potato").count() == 0
     # Bob's file: his sanction in force, and the fair-play action (a reason asked for first)
@@ -153,7 +153,7 @@ def test_a_reported_line_is_muted_from_the_console_and_refused_on_the_other_proc
     console.locator("#message", has_text="Marked as cheating").wait_for()
     console.locator("#audit-log tr", has_text="mark_cheater").first.wait_for()
     dossier.locator("button", has_text="Clear the mark").wait_for()
-    console.screenshot(path=str(ARTIFACTS / "moderation-console-dossier.png"), full_page=True)
+    console.screenshot(path=str(ARTIFACTS / "moderation-console-dossier.jpg"), full_page=True)
     assert violations(console) == [], "the console, a player's file open"
     for page in (ada_page, bob_page, console):
         assert not page.errors, page.errors

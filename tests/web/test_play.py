@@ -29,7 +29,7 @@ def test_whole_game_against_a_bot_by_clicking(quick_page: Any, artifacts: Path) 
     assert re.search(r"won the match", result.inner_text())
     # The move log tells the story, up to the round's end.
     assert page.locator(".log li", has_text="won the round").count() == 1
-    page.screenshot(path=artifacts / "result-desktop.png")
+    page.screenshot(path=artifacts / "result-desktop.jpg")
     # A rematch deals a new match at the same table.
     page.click("#rematch")
     page.wait_for_selector("#match-result", state="detached")
@@ -64,7 +64,7 @@ def test_a_round_summary_shows_the_points_then_the_next_round_is_dealt(
     assert shown is not None
     summary = page.locator("#round-summary")
     text = shown["text"]
-    page.screenshot(path=artifacts / "round-summary-desktop.png")
+    page.screenshot(path=artifacts / "round-summary-desktop.jpg")
     assert "won round 1" in text or "stalemate" in text
     assert "+25" in text or "+30" in text or "stalemate" in text  # R6.2: 25 + 5 per card
     if "stalemate" not in text:  # the summary says where the points come from
@@ -162,7 +162,7 @@ def test_a_refused_move_shows_the_engines_reason(page: Any, artifacts: Path) -> 
     assert paragraph.inner_text().endswith(rule) and "pile" in paragraph.inner_text()
     assert rules.evaluate("location.hash") == f"#{rule}"
     assert rules.evaluate(f"document.getElementById('{rule}').matches(':target')")
-    rules.screenshot(path=artifacts / "rules-target-desktop.png")
+    rules.screenshot(path=artifacts / "rules-target-desktop.jpg")
     rules.close()
 
 

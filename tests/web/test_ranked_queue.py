@@ -96,7 +96,7 @@ def test_two_people_queue_are_matched_play_and_see_their_badges(
     ada.click('#rewards [data-item="gold"] button.wear')
     ada.wait_for_selector('#rewards [data-item="gold"].worn')
     ada.wait_for_selector('#divisions [data-mode="2p"] .division-badge[data-division="gold"]')
-    ada.screenshot(path=artifacts / "ranked-profile-rewards.png", full_page=True)
+    ada.screenshot(path=artifacts / "ranked-profile-rewards.jpg", full_page=True)
 
     ada.goto("/")
     ada.select_option("#queue-mode", "2p")
@@ -104,11 +104,11 @@ def test_two_people_queue_are_matched_play_and_see_their_badges(
     ada.click("#find-people")
     ada.wait_for_selector("#queue-status >> text=Looking for players near 18.4")
     ada.locator("#ranked-queue").scroll_into_view_if_needed()
-    ada.screenshot(path=artifacts / "ranked-queue-lobby.png")
+    ada.screenshot(path=artifacts / "ranked-queue-lobby.jpg")
 
     bob.select_option("#queue-mode", "teams")  # the partner field shows for teams only
     bob.locator("#ranked-queue").scroll_into_view_if_needed()
-    bob.screenshot(path=artifacts / "ranked-queue-lobby-phone.png")
+    bob.screenshot(path=artifacts / "ranked-queue-lobby-phone.jpg")
     bob.select_option("#queue-mode", "2p")
     bob.click("#find-people")
     ada.wait_for_selector("#board")
@@ -128,8 +128,8 @@ def test_two_people_queue_are_matched_play_and_see_their_badges(
         before = ui.seq(other)
         ui.click_move(mover, ui.choose(ui.legal(mover)), check_assist=False)
         ui.wait_seq_after(other, before)
-    ada.screenshot(path=artifacts / "ranked-table-badges-desktop.png")
-    bob.screenshot(path=artifacts / "ranked-table-badges-phone.png")
+    ada.screenshot(path=artifacts / "ranked-table-badges-desktop.jpg")
+    bob.screenshot(path=artifacts / "ranked-table-badges-phone.jpg")
     seat = ada.locator("#present .present-who", has_text="(you)").get_attribute("data-seat")
     my_rating = f"#present .present-who[data-seat='{seat}'] .present-rating"
     before = float(ada.get_attribute(my_rating, "data-rating") or "nan")

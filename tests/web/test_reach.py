@@ -38,14 +38,14 @@ def test_phone_tap_targets_are_at_least_44_px(phone_page: Any, artifacts: Path) 
     ui.sign_in(page, "Thumbs")
     ui.open_house_rules(page)  # the house rules open too
     assert page.evaluate(SMALL_TARGETS) == []
-    page.screenshot(path=artifacts / "reach-lobby-phone.png", full_page=True)
+    page.screenshot(path=artifacts / "reach-lobby-phone.jpg", full_page=True)
     ui.bot_table(page, bots=3, options={"assist": True})
     assert ui.wait_my_turn_or_end(page)
     assert page.evaluate(SMALL_TARGETS) == []
     page.locator('[data-src="hand"]').first.tap()
     page.wait_for_selector('[data-src="hand"][aria-pressed="true"]')
     assert page.evaluate(SMALL_TARGETS) == []
-    page.screenshot(path=artifacts / "reach-table-phone.png")
+    page.screenshot(path=artifacts / "reach-table-phone.jpg")
 
 
 def test_the_match_result_takes_the_focus(quick_page: Any) -> None:
@@ -90,4 +90,4 @@ def test_the_assist_ring_shows_on_a_playable_stock_card_and_is_not_green(
     ring = card.evaluate("el => getComputedStyle(el).boxShadow")
     assert "rgb(255, 255, 255)" in ring, ring  # a white ring, with a dark edge
     assert "123, 224, 168" not in ring and "23, 138, 74" not in ring  # no green: 5-8 are green
-    page.screenshot(path=artifacts / "assist-stock-ring-desktop.png")
+    page.screenshot(path=artifacts / "assist-stock-ring-desktop.jpg")

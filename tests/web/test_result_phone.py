@@ -62,11 +62,11 @@ def test_a_result_with_much_news_keeps_its_buttons_in_view_on_a_phone(
         assert news.locator("summary").inner_text() == line
         lobby = "#result-test .actions button >> nth=-1"
         assert in_view(page, lobby)
-        page.screenshot(path=artifacts / f"result-news-folded-{game}-phone.png")
+        page.screenshot(path=artifacts / f"result-news-folded-{game}-phone.jpg")
         news.locator("summary").tap()
         assert news.locator("li").count() == 7
         assert in_view(page, lobby)  # the list is long; the buttons stay at the card's foot
-        page.screenshot(path=artifacts / f"result-news-open-{game}-phone.png")
+        page.screenshot(path=artifacts / f"result-news-open-{game}-phone.jpg")
         # A win's confetti falls behind the result's text, never over it.
         layers = page.evaluate(
             """async () => {

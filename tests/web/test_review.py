@@ -46,7 +46,7 @@ def test_the_review_page_lists_the_costliest_turns_and_replays_the_round(
     # Only the reviewed seat's hand is ever shown: the opponent's is a count.
     assert page.locator(".r-seat:not(.mine) .r-hand").count() == 0
     assert "in hand" in page.inner_text(".r-others")
-    page.screenshot(path=artifacts / "review-desktop.png", full_page=True)
+    page.screenshot(path=artifacts / "review-desktop.jpg", full_page=True)
 
 
 def play_discarding_the_last_card(page: Any) -> int:

@@ -2,7 +2,7 @@
 start first, with three pictures drawn by the game's own card renderers; every rule id of the
 engineers' books (docs/rules.md, docs/skyjo-rules.md) a small anchor a refusal can land on; no
 engineering words; in every language, on a phone and a desktop, with nothing sideways and no
-serious accessibility finding. Screenshots: test-artifacts/rules-<game>-<lang>-<size>[-full].png."""
+serious accessibility finding. Screenshots: test-artifacts/rules-<game>-<lang>-<size>[-full].jpg."""
 
 from __future__ import annotations
 
@@ -92,8 +92,8 @@ def test_every_rules_page_starts_with_a_quick_start_drawn_in_cards_and_anchors_e
                 "document.querySelectorAll('.cards-art[data-drawn]').length"
                 " === document.querySelectorAll('.cards-art').length"
             )
-            page.screenshot(path=artifacts / f"rules-{game}-{lang}-{size}.png")
-            page.screenshot(path=artifacts / f"rules-{game}-{lang}-{size}-full.png", full_page=True)
+            page.screenshot(path=artifacts / f"rules-{game}-{lang}-{size}.jpg")
+            page.screenshot(path=artifacts / f"rules-{game}-{lang}-{size}-full.jpg", full_page=True)
             facts = page.evaluate(PAGE_FACTS)
             where = f"{game} in {lang} at {size}"
             assert facts["lang"] == lang, where
@@ -131,7 +131,7 @@ def test_a_refusals_rule_link_lands_on_its_sentence_on_a_phone(
         assert box is not None and 0 < box["y"] < PHONE["height"] / 2  # under the top bar
         page.goto("/rules/skyjo#S6.3")  # the score keeper's Skip, which names Skip's scoring
         assert page.evaluate("document.querySelector(':target')?.id") == "S6.3"
-        page.screenshot(path=artifacts / "rules-target-phone.png")
+        page.screenshot(path=artifacts / "rules-target-phone.jpg")
         page.click("a.rule-ref[href='/rules/skip#R6.2']")  # another book's rule: its page
         page.wait_for_url("**/rules/skip#R6.2")
         assert page.evaluate("document.getElementById('R6.2').matches(':target')")
@@ -165,7 +165,7 @@ def test_on_a_phone_the_languages_fold_into_a_menu_that_switches_the_book(
         assert not page.is_visible(".topbar nav.rules-langs")
         page.tap(".rules-langs-menu summary")
         page.locator(".rules-langs-menu nav a[hreflang=fr]").wait_for()
-        page.screenshot(path=artifacts / "rules-languages-phone.png")
+        page.screenshot(path=artifacts / "rules-languages-phone.jpg")
         page.tap(".rules-langs-menu nav a[hreflang=fr]")
         page.wait_for_url("**/rules/skyjo?lang=fr")
         assert page.get_attribute("html", "lang") == "fr"

@@ -62,7 +62,7 @@ def test_the_summary_waits_for_continue_and_the_sheet_keeps_every_round(
         box, screen = button.bounding_box(), page.viewport_size
         assert box["y"] >= 0 and box["y"] + box["height"] <= screen["height"], box
         assert box["height"] >= 44  # a finger's size
-        page.screenshot(path=artifacts / f"skyjo-continue-{size}.png")
+        page.screenshot(path=artifacts / f"skyjo-continue-{size}.jpg")
         # The round's points, as the summary shows them, go on the sheet.
         points = summary.locator("tbody tr td:nth-child(3)").all_text_contents()
         (button.tap if touch else button.click)()
@@ -80,7 +80,7 @@ def test_the_summary_waits_for_continue_and_the_sheet_keeps_every_round(
         if touch:  # folded on a phone, a tap away
             page.locator(".sheet-box > summary").tap()
         page.locator("#side-sheet").scroll_into_view_if_needed()
-        page.screenshot(path=artifacts / f"skyjo-sheet-{size}.png")
+        page.screenshot(path=artifacts / f"skyjo-sheet-{size}.jpg")
         page.reload()  # the sheet comes from the server: nothing is lost with the page
         page.wait_for_selector("#side-sheet", state="attached")
         assert sheet_rows(page) == rows

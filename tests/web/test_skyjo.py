@@ -24,12 +24,12 @@ def test_a_whole_skyjo_game_against_two_bots_on_a_phone(phone_page: Any, artifac
     page = phone_page
     ui.sign_in(page, "Phoebe")
     sk.choose_skyjo(page)
-    page.screenshot(path=artifacts / "skyjo-lobby-phone.png", full_page=True)
+    page.screenshot(path=artifacts / "skyjo-lobby-phone.jpg", full_page=True)
     sk.quick_game(page, bots=2)
     # Everyone turns two cards first (S1.2); this seat's grid is all face down.
     assert page.locator(".sk-seat.mine .sk-back").count() == 12
     sk.no_overflow(page)
-    page.screenshot(path=artifacts / "skyjo-table-phone.png")
+    page.screenshot(path=artifacts / "skyjo-table-phone.jpg")
     steps = sk.play_to_the_end(page, touch=True)
     assert steps >= 3  # two reveals and at least one turn
     result = page.locator("#match-result")
@@ -42,7 +42,7 @@ def test_a_whole_skyjo_game_against_two_bots_on_a_phone(phone_page: Any, artifac
     assert re.search(r"closed", note)
     if "doubled to" in note:
         assert page.locator("#match-result tr.doubled .x2").count() == 1
-    page.screenshot(path=artifacts / "skyjo-result-phone.png")
+    page.screenshot(path=artifacts / "skyjo-result-phone.jpg")
     # The move log told the story.
     log = page.locator(".log li").all_text_contents()
     assert any("turned" in line for line in log), log
@@ -63,7 +63,7 @@ def test_a_whole_skyjo_game_against_two_bots_on_a_phone(phone_page: Any, artifac
     page.keyboard.press("ArrowRight")
     said = page.inner_text("#replay-said")
     assert re.search(r"(drew|took|kept|discarded|turned|ran out).*\.$", said), said
-    page.screenshot(path=artifacts / "skyjo-review-phone.png", full_page=True)
+    page.screenshot(path=artifacts / "skyjo-review-phone.jpg", full_page=True)
     page.go_back()
     # The profile groups achievements by game, the game asked for first; a first Skyjo game
     # earned one (the league works off the writer, so its news may take a moment).
@@ -97,7 +97,7 @@ def test_eight_players_fit_a_desktop_and_a_game_is_played_by_clicking(
     for i in range(8):
         box = page.locator(".sk-seat").nth(i).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"grid {i} is off screen"
-    page.screenshot(path=artifacts / "skyjo-table-desktop.png")
+    page.screenshot(path=artifacts / "skyjo-table-desktop.jpg")
     # Seven "Easy" bots are told apart by seat, by the same names on the grids and in the
     # list of who is at the table.
     on_grids = page.locator(".sk-seat:not(.mine) .seat-name").all_inner_texts()
@@ -105,7 +105,7 @@ def test_eight_players_fit_a_desktop_and_a_game_is_played_by_clicking(
     assert sorted(on_grids) == sorted(at_table) == sorted(f"Easy {n}" for n in range(2, 9))
     sk.play_to_the_end(page)
     assert page.locator("#match-result .final-scores li").count() == 8
-    page.screenshot(path=artifacts / "skyjo-result-desktop.png")
+    page.screenshot(path=artifacts / "skyjo-result-desktop.jpg")
 
 
 def test_the_two_step_turn_and_hints_that_change_nothing(quick_page: Any) -> None:
@@ -236,7 +236,7 @@ def test_a_round_summary_by_keyboard_then_the_closer_starts_the_next_round(
         assert steps < 300
     shown = ui.remembered(page, "#round-summary")
     assert shown is not None, "round 1 ended the game"
-    page.screenshot(path=artifacts / "skyjo-round-summary-desktop.png")
+    page.screenshot(path=artifacts / "skyjo-round-summary-desktop.jpg")
     assert "Round 1 is over" in shown["text"] and "Next round in" in shown["text"]
     assert shown["rows"] == 2
     assert shown["closers"] == 1 and "closed" in shown["note"]
@@ -279,5 +279,5 @@ def test_a_short_wide_window_shows_the_whole_table_without_scrolling(
     assert centre["x"] + centre["width"] <= mine["x"], "the middle is beside the grid, on its left"
     toss = page.locator('[data-sk-action="toss"]').bounding_box()
     assert toss["y"] + toss["height"] <= height + 0.5, "the prompt's button is in the window"
-    page.screenshot(path=artifacts / f"skyjo-{width}x{height}.png")
+    page.screenshot(path=artifacts / f"skyjo-{width}x{height}.jpg")
     next(pages, None)

@@ -72,7 +72,7 @@ def test_sounds_on_a_round_is_shuffled_cards_thud_and_a_win_has_a_fanfare_and_co
         "() => [...document.querySelectorAll('.confetti')]"
         ".some((c) => c.getBoundingClientRect().top > innerHeight / 3)"
     )
-    page.screenshot(path=str(artifacts / "win-celebration.png"))
+    page.screenshot(path=str(artifacts / "win-celebration.jpg"))
     page.wait_for_selector(".celebration", state="detached", timeout=10_000)
 
 

@@ -50,7 +50,7 @@ def test_a_skyjo_result_at_1440_by_900_fits_the_window(
         assert box["y"] + box["height"] <= DESKTOP["height"], "the side column is cut"
         # The long column (round, sheet, log, people) scrolls inside itself instead.
         assert column.evaluate("(el) => el.scrollHeight > el.clientHeight")
-        page.screenshot(path=artifacts / "fit-skyjo-result-1440x900.png")
+        page.screenshot(path=artifacts / "fit-skyjo-result-1440x900.jpg")
 
 
 def test_a_phone_skip_table_has_no_empty_band_and_keeps_the_hand_in_view(
@@ -65,14 +65,14 @@ def test_a_phone_skip_table_has_no_empty_band_and_keeps_the_hand_in_view(
         assert band < 24, f"{band:.0f} px of nothing above the other player"
         hand = page.locator(".hand-row").bounding_box()
         assert hand["y"] + hand["height"] <= PHONE["height"]
-        page.screenshot(path=artifacts / "fit-skip-phone-2p.png")
+        page.screenshot(path=artifacts / "fit-skip-phone-2p.jpg")
 
         page.goto("/")
         ui.bot_table(page, bots=7)
         hand = page.locator(".hand-row").bounding_box()
         assert hand["y"] + hand["height"] <= PHONE["height"], "eight players push the hand out"
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        page.screenshot(path=artifacts / "fit-skip-phone-8p.png")
+        page.screenshot(path=artifacts / "fit-skip-phone-8p.jpg")
 
 
 def test_eight_players_skyjo_grids_grow_one_at_a_time_on_a_tap(
@@ -94,7 +94,7 @@ def test_eight_players_skyjo_grids_grow_one_at_a_time_on_a_tap(
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         sk.no_overflow(page)
         assert violations(page) == [], "a grown grid"
-        page.screenshot(path=artifacts / "fit-skyjo-phone-8p-zoomed.png")
+        page.screenshot(path=artifacts / "fit-skyjo-phone-8p-zoomed.jpg")
         others.nth(5).tap()  # another one: the first goes back
         page.wait_for_function(
             "(seat) => document.querySelector('.sk-seat.zoomed')?.dataset.seat === seat",

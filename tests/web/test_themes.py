@@ -57,11 +57,11 @@ def test_each_theme_reads_well_at_a_skip_and_a_skyjo_table(
         ui.wait_my_turn_or_end(page)
         for theme in THEMES:
             choose_theme(page, theme)
-            page.screenshot(path=artifacts / f"theme-{theme}-skip-{size}.png")
+            page.screenshot(path=artifacts / f"theme-{theme}-skip-{size}.jpg")
             assert violations(page) == [], f"{theme} at a Skip table"
         page.click("#help-toggle")
         page.locator("#theme-choice").scroll_into_view_if_needed()
-        page.screenshot(path=artifacts / f"theme-help-{size}.png")
+        page.screenshot(path=artifacts / f"theme-help-{size}.jpg")
         assert violations(page) == [], "the help dialog"
         page.click("#help form[method=dialog] button")
         page.goto("/")
@@ -70,7 +70,7 @@ def test_each_theme_reads_well_at_a_skip_and_a_skyjo_table(
         sk.wait_my_turn_or_end(page)
         for theme in THEMES:
             choose_theme(page, theme)
-            page.screenshot(path=artifacts / f"theme-{theme}-skyjo-{size}.png")
+            page.screenshot(path=artifacts / f"theme-{theme}-skyjo-{size}.jpg")
             assert violations(page) == [], f"{theme} at a Skyjo table"
     finally:
         context.close()

@@ -57,7 +57,7 @@ def test_the_turn_of_someone_who_closed_their_tab_can_be_skipped_by_the_other(
     skip = ada.locator("#skip-turn")
     skip.wait_for()  # after the grace period (1 s here)
     assert skip.inner_text() == "End Bob's turn"  # not "Skip": the game's own name
-    ada.screenshot(path=artifacts / "skip-offline-desktop.png")
+    ada.screenshot(path=artifacts / "skip-offline-desktop.jpg")
     skip.click()
     ada.wait_for_function("() => document.querySelector('#board')?.dataset.myTurn === 'true'")
     assert "You skipped Bob's turn" in ada.locator(".log").inner_text()
@@ -92,7 +92,7 @@ def test_a_rematch_is_proposed_then_declined_then_accepted(
     panel = bob.locator("#rematch-panel")
     panel.wait_for()
     assert "Ada proposes a rematch" in panel.inner_text()
-    bob.screenshot(path=artifacts / "rematch-proposed-phone.png")
+    bob.screenshot(path=artifacts / "rematch-proposed-phone.jpg")
     bob.click("#rematch-decline")
     ada.wait_for_selector("#rematch >> text=Propose a rematch")
     assert "Bob declined the rematch" in ada.locator(".log").inner_text()
@@ -123,7 +123,7 @@ def test_table_chat_is_text_with_limits_and_a_player_can_be_muted(
         bob.press("#chat input", "Enter")
     bob.wait_for_selector("#chat-note >> text=slow down")
     ada.wait_for_selector("#chat .chat-line >> text=line 3")
-    ada.screenshot(path=artifacts / "chat-desktop.png")
+    ada.screenshot(path=artifacts / "chat-desktop.jpg")
     ada.locator("#chat .chat-line", has_text="line 0").get_by_role(
         "button", name="Mute Bob"
     ).click()

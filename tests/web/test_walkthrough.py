@@ -179,7 +179,7 @@ def test_skip_walkthrough_follows_the_first_round_and_ends_with_it(
     ui.wait_my_turn_or(page, "#match-result")
     expect_step(page, 1, SKIP_TITLES[0], "skip-stock")
     assert violations(page) == [], "a Skip table with the walkthrough"
-    page.screenshot(path=artifacts / f"walkthrough-skip-{size}-1-stock.png")
+    page.screenshot(path=artifacts / f"walkthrough-skip-{size}-1-stock.jpg")
     if size == "phone":
         for button in page.locator(f"{WALK} button").all():
             box = button.bounding_box()
@@ -190,11 +190,11 @@ def test_skip_walkthrough_follows_the_first_round_and_ends_with_it(
     page.wait_for_function(
         "() => document.querySelector('#announcer').textContent.includes('step 2 of 4')"
     )
-    page.screenshot(path=artifacts / f"walkthrough-skip-{size}-2-hand.png")
+    page.screenshot(path=artifacts / f"walkthrough-skip-{size}-2-hand.jpg")
 
     move(page, size, '[data-src="hand"][data-card="1"]', '[data-dst="build"][data-pile="2"]')
     expect_step(page, 3, SKIP_TITLES[2], "skip-discards")
-    page.screenshot(path=artifacts / f"walkthrough-skip-{size}-3-discards.png")
+    page.screenshot(path=artifacts / f"walkthrough-skip-{size}-3-discards.jpg")
 
     # The turn ends: the last step needs no turn of yours and stays clear of the bot's seat; on
     # your turn it keeps out of your board too (on a phone, docked at the window's foot).
@@ -204,13 +204,13 @@ def test_skip_walkthrough_follows_the_first_round_and_ends_with_it(
     ui.wait_my_turn_or(page, "#match-result")
     expect_step(page, 4, SKIP_TITLES[3], "skip-others", anchored=size == "desktop")
     assert page.locator("#walk-next").count() == 0  # the last step: Close, no Next
-    page.screenshot(path=artifacts / f"walkthrough-skip-{size}-4-others.png")
+    page.screenshot(path=artifacts / f"walkthrough-skip-{size}-4-others.jpg")
 
     # The wild from your stock empties it: the round, and this one-round match, are over.
     move(page, size, '.mine-area [data-src="stock"]', '[data-dst="build"][data-pile="3"]')
     page.wait_for_selector("#match-result")
     expect_gone(page)
-    page.screenshot(path=artifacts / f"walkthrough-skip-{size}-5-result.png")
+    page.screenshot(path=artifacts / f"walkthrough-skip-{size}-5-result.jpg")
     assert violations(page) == [], "the result after the walkthrough"
     seen = page.evaluate("JSON.parse(localStorage.getItem('cardroom.walkthrough'))")
     assert seen == {"skip": True}
@@ -244,7 +244,7 @@ def test_skyjo_walkthrough_follows_the_first_round_and_ends_with_it(
     assert sk.wait_my_turn_or_end(page)
     expect_step(page, 1, SKYJO_TITLES[0], "skyjo-grid")
     assert violations(page) == [], "a Skyjo table with the walkthrough"
-    page.screenshot(path=artifacts / f"walkthrough-skyjo-{size}-1-reveal.png")
+    page.screenshot(path=artifacts / f"walkthrough-skyjo-{size}-1-reveal.jpg")
 
     sk.play_turn_step(page, 0, touch=touch)  # one card turned: one more to go
     sk.wait_my_turn_or_end(page)
@@ -254,21 +254,21 @@ def test_skyjo_walkthrough_follows_the_first_round_and_ends_with_it(
     # Both turned: "turn two" never shows again; drawing waits for your turn.
     sk.wait_my_turn_or_end(page)
     expect_step(page, 2, SKYJO_TITLES[1], "skyjo-piles")
-    page.screenshot(path=artifacts / f"walkthrough-skyjo-{size}-2-draw.png")
+    page.screenshot(path=artifacts / f"walkthrough-skyjo-{size}-2-draw.jpg")
 
     # Drawing (on a desktop) or choosing the discard's top (on a phone) moves on to putting the
     # card on the grid, which the step's callout leaves free.
     kind = "exchange" if size == "desktop" else "take"
     press(page, size, "#sk-draw" if kind == "exchange" else "#sk-discard")
     expect_step(page, 3, SKYJO_TITLES[2], "skyjo-grid")
-    page.screenshot(path=artifacts / f"walkthrough-skyjo-{size}-3-put.png")
+    page.screenshot(path=artifacts / f"walkthrough-skyjo-{size}-3-put.jpg")
 
     put = next(a for a in sk.board(page)["legal"] if a["type"] == kind)
     before = ui.seq(page)
     press(page, size, sk.cell(put))
     ui.wait_seq_after(page, before)
     expect_step(page, 4, SKYJO_TITLES[3], "skyjo-grid")
-    page.screenshot(path=artifacts / f"walkthrough-skyjo-{size}-4-last.png")
+    page.screenshot(path=artifacts / f"walkthrough-skyjo-{size}-4-last.jpg")
 
     # On to the end of the round (whoever turns their last card first): the walkthrough goes
     # with it, and the next round does not bring it back.
@@ -279,7 +279,7 @@ def test_skyjo_walkthrough_follows_the_first_round_and_ends_with_it(
         assert steps < 200, "a round ends long before this"
     page.wait_for_selector(SUMMARY_OR_RESULT)
     expect_gone(page)
-    page.screenshot(path=artifacts / f"walkthrough-skyjo-{size}-5-summary.png")
+    page.screenshot(path=artifacts / f"walkthrough-skyjo-{size}-5-summary.jpg")
     log = watched(page)
     assert log["faults"] == []
     assert log["titles"] == SKYJO_TITLES
