@@ -47,6 +47,22 @@ def test_the_same_seed_gives_the_same_calibration(small) -> None:
     assert again.to_json() == small["json"]
 
 
+def test_levels_rates_a_part_of_the_ladder_in_its_order() -> None:
+    """``cardroom calibrate --levels``: the named levels only, ordered as the ladder is."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from cardroom.cli import app
+
+    args = ["calibrate", "--games", "2", "--jobs", "1", "--json", "--levels", "easy,beginner"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    rated = json.loads(result.stdout)
+    assert [(s["lower"], s["upper"]) for s in rated["steps"]] == [("beginner", "easy")]
+    assert set(rated["levels"]) == {"beginner", "easy"}
+
+
 def test_modes_are_the_league_s() -> None:
     assert mode_of(Options(players=2)) == "2p"
     assert mode_of(Options(players=3)) == "3p+"

@@ -47,6 +47,9 @@ def _refused(args: list[str], code: int = 2, env: dict[str, str] | None = None) 
         (["simulate", "--bots", "cmd:nonexistent-binary"], "no program"),
         (["watch", "--bots", "wizard"], "unknown bot 'wizard'"),
         (["bench", "weights", "--focus", "nosuch"], "--focus is one of"),
+        (["calibrate", "--levels", "easy,wizard"], "no level wizard; the levels are beginner"),
+        (["calibrate", "--levels", "easy"], "at least two levels"),
+        (["calibrate", "--levels", "easy,hard", "--write"], "leave --levels out"),
     ],
 )
 def test_bad_inputs_are_refused_in_one_line_before_anything_runs(

@@ -43,7 +43,8 @@ EXTRA = {
     ("bench", "weights"): ["--games", "2", "--jobs", "1", "--focus", "wild"],
     ("bench", "server"): ["--seconds", "0.2", "--think", "0.05"],
     ("bench", "review"): ["--rounds", "1"],
-    ("bench", "abuse"): ["--messages", "2000", "--sockets", "100", "--requests", "500"],
+    ("bench", "abuse"): ["--messages", "600", "--sockets", "40", "--requests", "200"],
+    ("calibrate",): ["--levels", "beginner,easy"],  # the quick end of the ladder
 }
 SMALLER_BOTS = {"expert": "expert:samples=2"}  # the expert's search, on a smaller budget
 

@@ -54,6 +54,14 @@ def calibrate_command(
         bool,
         typer.Option(help="Every level against every other, not only its neighbours."),
     ] = False,
+    only: Annotated[
+        str | None,
+        typer.Option(
+            "--levels",
+            help="A part of the ladder, comma-separated (e.g. hard,master: one step measured "
+            "again after a change); default: every level. Not with --write.",
+        ),
+    ] = None,
     jobs: Annotated[
         int | None,
         typer.Option(
@@ -85,7 +93,9 @@ def calibrate_command(
     options: Any = cli_options(game, players, teams, [], **terminal.tournament_options)
     from cardroom.sim.calibration import calibrate, pairings_of
 
-    ladder = list(levels)
+    ladder = part_of(list(levels), only)
+    if write and len(ladder) < len(levels):
+        fail("--write stores the whole ladder: leave --levels out")
     where = cluster_of(cluster, address, jobs)
     pairings = None if every_pairing else pairings_of(ladder, options)
     total = len(schedule(ladder, options, games, seed, pairings))
@@ -113,6 +123,20 @@ def calibrate_command(
         store(result)
         if not as_json:
             console.print(f"written to {CALIBRATION_FILE}")
+
+
+def part_of(ladder: list[str], only: str | None) -> list[str]:
+    """The levels ``--levels`` names, in the ladder's order (at least two)."""
+    if only is None:
+        return ladder
+    named = [name.strip().lower() for name in only.split(",") if name.strip()]
+    unknown = [name for name in named if name not in ladder]
+    if unknown:
+        fail(f"--levels: no level {', '.join(unknown)}; the levels are {', '.join(ladder)}")
+    part = [level for level in ladder if level in named]
+    if len(part) < 2:
+        fail("--levels: name at least two levels to compare")
+    return part
 
 
 def store(result: Calibration) -> None:
