@@ -9,7 +9,8 @@ subcommand must exist and every option they show must be one it takes.
 ``serve`` runs until stopped, so documented ``serve`` lines are not run as they stand: their
 options are checked, and ``test_the_documented_server_starts_and_answers`` starts it once (on
 SQLite and a free port), waits for ``/healthz`` and stops it. The PostgreSQL and Redis forms
-(docs/scaling.md) are covered by tests/server.
+(docs/scaling.md) are covered by tests/server. Likewise ``bench server`` and ``bench abuse``,
+whose code tests/server runs and checks more closely (``RUN_ELSEWHERE``).
 """
 
 from __future__ import annotations
@@ -41,12 +42,16 @@ EXTRA = {
     ("bench", "engine"): ["--seconds", "0.1"],
     ("bench", "bots"): ["--decisions", "8"],
     ("bench", "weights"): ["--games", "2", "--jobs", "1", "--focus", "wild"],
-    ("bench", "server"): ["--seconds", "0.2", "--think", "0.05"],
     ("bench", "review"): ["--rounds", "1"],
-    ("bench", "abuse"): ["--messages", "600", "--sockets", "40", "--requests", "200"],
     ("calibrate",): ["--levels", "beginner,easy"],  # the quick end of the ladder
 }
 SMALLER_BOTS = {"expert": "expert:samples=2"}  # the expert's search, on a smaller budget
+RUN_ELSEWHERE = {
+    ("bench", "server"): ("tests/server/test_server_bench.py", "server_load.main("),
+    ("bench", "abuse"): ("tests/server/test_abuse.py", "abuse.main("),
+}
+"""Commands whose code another test runs (``main``, in process, small) and checks more closely:
+here only their options are checked, as for ``serve``."""
 
 pytestmark = [
     pytest.mark.slow,
@@ -132,6 +137,11 @@ def test_the_readme_documents_the_commands_this_test_runs() -> None:
     assert any(_words(c)[0] == "serve" for c in inline)
 
 
+def test_the_commands_run_elsewhere_are_run_there() -> None:
+    for path, call in RUN_ELSEWHERE.values():
+        assert call in (ROOT / path).read_text(), f"{path} does not call {call}"
+
+
 def chains(document: Path) -> list[list[str]]:
     """A document's code-block commands in runs that share files: a command joins the run of
     an earlier one that names the same ``/tmp/...`` path (the README's replay reads the records
@@ -165,6 +175,8 @@ def test_every_documented_command_runs(commands: list[str], tmp_path: Path) -> N
         _options_exist(words)
         if words[0] == "serve":
             continue  # runs until stopped: see test_the_documented_server_starts_and_answers
+        if _subcommand(words) in RUN_ELSEWHERE:
+            continue
         done = _run(_runnable(words, tmp_path))
         assert done.returncode == 0, f"`{command}` failed:\n{done.stdout[-2000:]}{done.stderr}"
         assert "Traceback" not in done.stderr, f"`{command}`:\n{done.stderr}"

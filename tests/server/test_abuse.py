@@ -294,7 +294,8 @@ async def test_pages_carry_security_headers_and_a_content_security_policy(server
 def test_the_abuse_bench_runs_short_and_everything_holds(capfd: pytest.CaptureFixture) -> None:
     """``cardroom bench abuse`` (long by default) in a short version: its own server, floods,
     fuzz, watchers, hidden cards and a private table; every probe must hold. Its server listens
-    on the port given (``--port``), which is free again afterwards."""
+    on the port given (``--port``), which is free again afterwards. README.md's command is
+    checked here (tests/engine/test_documented_commands.py, ``RUN_ELSEWHERE``)."""
     from cardroom.benchmarks import abuse
     from cardroom.benchmarks.processes import free_port
 

@@ -1,16 +1,36 @@
 """``cardroom bench server`` in a short version: its own server and echo, every run measured.
 
 The figures themselves are the bench's to print (never a test's to judge: this machine's speed
-swings); what is checked is that each run happened and nothing failed.
+swings); what is checked is that each run happened and nothing failed. README.md's command
+is checked here (tests/engine/test_documented_commands.py, ``RUN_ELSEWHERE``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from cardroom.benchmarks import server_load
 
 
-def test_the_server_bench_runs_short_with_churn() -> None:
-    results, memory = server_load.run(tables=3, seconds=1.0, think=0.2, churn=10)
+def test_the_server_bench_runs_short_with_churn(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """What ``cardroom bench server`` runs (``main``: the in-process tables, the server runs,
+    the printout), with what it measured kept to check."""
+    measured: list[Any] = []
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        measured.append(measure(*args, **kwargs))
+        return measured[-1]
+
+    measure = server_load.run
+    monkeypatch.setattr(server_load, "run", run)
+    server_load.main(tables=3, seconds=1.0, think=0.2, churn=10)
+    printed = capfd.readouterr().out
+    assert "memory per busy table" in printed and "in-process, 3 busy tables" in printed
+    [(results, memory)] = measured
     runs = {r.what: r for r in results}
     assert set(runs) == {
         "server, thinking 0.2 s",
