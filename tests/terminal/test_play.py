@@ -5,6 +5,7 @@ that change nothing, and moves made with the mouse."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -290,22 +291,37 @@ async def test_a_pick_out_of_order_in_skyjo_says_what_comes_first() -> None:
         assert (session.view(), session.moves) == before
 
 
+async def until(pilot: Any, holds: Callable[[], bool], pauses: int = 200) -> bool:
+    """Whether ``holds()`` comes true while the app works through its messages (a pause each
+    time). A click reaches its spot, whose ``Picked`` message then bubbles up to the app a hop
+    at a time; the pilot's own pause after a click waits for the click, and on a busy machine
+    (one run in eight, with the other core busy) returned before the app had played the move."""
+    for _ in range(pauses):
+        if holds():
+            return True
+        await pilot.pause()
+    return holds()
+
+
 async def test_moves_by_mouse() -> None:
+    """Each click lands on the spot it aims at (``click`` says whether it did), and its move
+    is played."""
     session = skip_session({"first": 0, "stocks": [[12]], "draw": [7, 7, 7, 7, 5]})
     app = PlayApp(session)
     async with app.run_test(size=LARGE) as pilot:
-        await pilot.click("#spot-hand-1")  # the 5 (a hand is shown in order)
-        assert app.board.selected == "hand-1"
-        await pilot.click("#spot-discard-2")
-        assert session.view()["discards"][0][1] == [5]
+        assert await pilot.click("#spot-hand-1")  # the 5 (a hand is shown in order)
+        assert await until(pilot, lambda: app.board.selected == "hand-1")
+        assert await pilot.click("#spot-discard-2")
+        assert await until(pilot, lambda: session.view()["discards"][0][1] == [5])
         assert text(app, "discard-2") == "5"
         assert any(t.event["kind"] == "discarded" and t.event["seat"] == 0 for t in session.told)
 
     session = skyjo_session()
     app = PlayApp(session)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.click("#spot-cell-3-2")
-        assert session.view()["grids"][0][2][1] != "?"  # turned by a click (S1.2)
+        assert await pilot.click("#spot-cell-3-2")
+        # turned by a click (S1.2)
+        assert await until(pilot, lambda: session.view()["grids"][0][2][1] != "?")
         assert text(app, "cell-3-2") == str(session.view()["grids"][0][2][1])
 
 
