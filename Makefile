@@ -12,7 +12,7 @@ LOCK := requirements.lock
 # the suite: 9.2 CPU-s without the caches, 4.1 with them).
 export PYTHONDONTWRITEBYTECODE :=
 
-.PHONY: bundle run test suite test-fast lint quick-lint typecheck format setup lock browser node nginx clean compiled pure refresh-compiled
+.PHONY: bundle run test test-fast lint format setup lock browser node nginx clean compiled pure refresh-compiled
 
 # The versions in requirements.lock: the tested set, within pyproject.toml's ranges.
 $(STAMP): pyproject.toml $(LOCK)
@@ -108,13 +108,7 @@ bundle: $(STAMP) node
 WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST := $(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal --durations=15
 
-# ruff first; then mypy beside the suite, not before it: alone, a cold cache (a clean clone's)
-# keeps one core busy for 17 s while the other waits. The suite runs lint-imports itself
-# (tests/engine/test_architecture.py).
-test: $(STAMP) browser node nginx refresh-compiled quick-lint
-	@$(MAKE) --no-print-directory -j2 typecheck suite
-
-suite: $(STAMP)
+test: $(STAMP) browser node nginx refresh-compiled lint
 	scripts/test-services $(PYTEST)
 
 # The inner loop, in well under a minute: the engines, the bots' legality, the table master in
@@ -124,15 +118,11 @@ FAST := tests/engine tests/bots tests/tables tests/keeper tests/matchmaking/test
 test-fast: $(STAMP)
 	$(PYTEST) -m 'not slow and not browser and not postgres' $(FAST)
 
-lint: quick-lint typecheck
-	$(BIN)/lint-imports
-
-quick-lint: $(STAMP)
+lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-
-typecheck: $(STAMP)
 	$(BIN)/mypy src/cardroom
+	$(BIN)/lint-imports
 
 format: $(STAMP)
 	$(BIN)/ruff format .
