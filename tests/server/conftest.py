@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,9 @@ CARDROOM = Path(sys.executable).parent / "cardroom"
 PG_ADMIN = os.environ.get("CARDROOM_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 TIMEOUT = 60.0  # generous: a loaded 2-core machine must not fail a correct server
 CLOCK_SPEED = 50  # table time runs 50x: a 5 s turn timer passes in 0.1 s
+# Seconds a server's stop gives each of its steps (server/closing.py): a step that hangs costs
+# a test this, not the 20 s a test waited before killing it, and is named in a warning.
+SHUTDOWN_GRACE = 5
 VIEW_KEYS = set(EngineMatch(Options(players=2), 1).view(0).to_json())
 # Test clients all come from one address and make tables far faster than people do: the abuse
 # limits are loosened here, and tests/server/test_abuse.py sets small ones of its own.
@@ -72,6 +76,7 @@ class Server:
             "CARDROOM_BOT_DELAY": "0",
             "CARDROOM_ROUND_PAUSE": "1",
             "CARDROOM_LOG_LEVEL": "warning",
+            "CARDROOM_SHUTDOWN_GRACE": str(SHUTDOWN_GRACE),
             "CARDROOM_SET_DEALS": "1",  # tests may set who plays first (games/arranging.py)
             # Guests from one address play ranked tables here; the ladder's rules have tests
             # of their own (tests/league/test_ladder.py, test_queue_api.py).
@@ -104,12 +109,18 @@ class Server:
             self.process.wait(timeout=TIMEOUT)
 
     def stop(self) -> None:
+        """SIGTERM, as an operator stops it; a step of its stop that overran (its log says
+        "stopping: ...", server/closing.py) is a warning in the run's summary."""
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
-                self.process.wait(timeout=20)
+                self.process.wait(timeout=4 * SHUTDOWN_GRACE)
             except subprocess.TimeoutExpired:
                 self.kill()
+                warnings.warn(f"server {self.port} did not stop on SIGTERM", stacklevel=2)
+            said = [line for line in self.log.read_text().splitlines() if "stopping:" in line]
+            if said:
+                warnings.warn(f"server {self.port}: " + "; ".join(said), stacklevel=2)
 
 
 def pg_database_url(name: str) -> str:

@@ -69,6 +69,7 @@ def serve_command(
         ws_per_message_deflate=settings.ws_compression,
         ws=settings.ws_impl,
         access_log=False,
+        timeout_graceful_shutdown=settings.shutdown_grace,
         # The app alone decides whose X-Forwarded-For to believe (CARDROOM_TRUSTED_PROXIES,
         # server/proxies.py): uvicorn's own rewrite would trust 127.0.0.1 unasked.
         proxy_headers=False,

@@ -53,6 +53,7 @@ from cardroom.server.auth import (
     Tokens,
 )
 from cardroom.server.bots import BotRunner
+from cardroom.server.closing import Step, close_in_steps
 from cardroom.server.cluster import Cluster, LocalCluster
 from cardroom.server.connection import live_sockets
 from cardroom.server.health import Readiness
@@ -421,14 +422,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             catching_up.cancel()
             trimming.cancel()
             collecting.cancel()
-            await app.state.moderation.stop()
-            await app.state.queue.stop()
-            await tables.close_all()
-            await cluster.stop()
-            league.close()
-            journal.close()
-            bots.close()
-            engine.dispose()
+            steps: list[Step] = [
+                ("the moderation watch", app.state.moderation.stop),
+                ("the queue", app.state.queue.stop),
+                ("the tables", tables.close_all),
+                ("the cluster", cluster.stop),
+                ("the league worker", league.close),
+                ("the journal", journal.close),
+                ("the bots", bots.close),
+                ("the database engine", engine.dispose),
+            ]
+            await close_in_steps(steps, settings.shutdown_grace)
 
     app = CardroomApp(title="Cardroom", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.proxies = TrustedProxies(parse_networks(settings.trusted_proxies))

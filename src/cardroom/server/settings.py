@@ -68,6 +68,10 @@ class Settings(BaseSettings):
     max_message: Count = 4096  # bytes per WebSocket message
     max_body: Count = 16384  # bytes per HTTP request body
     header_timeout: Positive = 10.0  # seconds a request head may take (slow clients are closed)
+    # Seconds a stop (SIGTERM) waits for open requests and sockets, and then for each step of
+    # closing (tables, cluster, journal, bots): one that overruns is logged and left behind, so
+    # a stop is bounded whatever it waits on.
+    shutdown_grace: Positive = 10.0
     rate: Positive = 20.0  # messages per second per socket, on average
     rate_burst: Count = 40
     # Abuse limits (docs/protocol.md section 5). Rates are per second on average, bursts are
