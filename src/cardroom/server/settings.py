@@ -71,7 +71,7 @@ class Settings(BaseSettings):
     # Seconds a stop (SIGTERM) waits for open requests and sockets, and then for each step of
     # closing (tables, cluster, journal, bots): one that overruns is logged and left behind, so
     # a stop is bounded whatever it waits on.
-    shutdown_grace: Positive = 10.0
+    shutdown_grace: Count = 10
     rate: Positive = 20.0  # messages per second per socket, on average
     rate_burst: Count = 40
     # Abuse limits (docs/protocol.md section 5). Rates are per second on average, bursts are
