@@ -7,6 +7,7 @@ import logging
 
 import pytest
 
+from cardroom.cancelling import cancel_and_wait
 from cardroom.server import closing
 from cardroom.server.closing import close_in_steps
 
@@ -37,7 +38,8 @@ async def test_a_hanging_step_is_left_after_its_grace_and_the_next_steps_still_r
 
     assert ran == ["quick", "sync"]
     said = [r.getMessage() for r in caplog.records]
-    assert said[0] == "stopping: the cluster did not finish within 0.01 s; left behind"
+    assert said[0].startswith("stopping: the cluster did not finish within 0.01 s; left behind")
+    assert "hangs:" in said[0], "it says where the step was waiting"
     assert said[1] == "stopping: the journal failed"
     assert len(said) == 2, "quick steps are not logged"
 
@@ -47,3 +49,29 @@ async def test_a_slow_step_is_named_with_its_time(caplog: pytest.LogCaptureFixtu
     caplog.set_level(logging.INFO, "cardroom.server")
     await close_in_steps([("the league worker", lambda: None)], 10, clock=lambda: next(times))
     assert [r.getMessage() for r in caplog.records] == ["stopping: the league worker took 3.5 s"]
+
+
+async def test_ending_a_task_lets_a_cancellation_of_the_caller_through() -> None:
+    """``cancel_and_wait`` waits for a task to end however it ends (here: it raises as it is
+    cancelled), and a stop cancelled while it waits is cancelled once the task has ended, not
+    carried on as if nothing happened (what ``suppress(CancelledError)`` around ``await
+    task`` did)."""
+    release = asyncio.Event()
+
+    async def stubborn() -> None:
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await release.wait()  # its cleanup takes a while
+            raise RuntimeError("raised while ending")
+
+    task = asyncio.create_task(stubborn())
+    await asyncio.sleep(0)
+    stop = asyncio.create_task(cancel_and_wait(task, None))
+    await asyncio.sleep(0)
+    stop.cancel()  # the stop's grace is over
+    release.set()
+    with pytest.raises(asyncio.CancelledError):
+        await stop
+    assert task.done()
+    await cancel_and_wait(task)  # a task's own ending is collected, not raised

@@ -12,6 +12,7 @@ import logging
 
 from starlette.websockets import WebSocket
 
+from cardroom.cancelling import cancel_and_wait
 from cardroom.server import metrics
 from cardroom.server.auth import Identity
 
@@ -93,9 +94,7 @@ class Connection:
                 mine.discard(self)
                 if not mine:
                     del LIVE[self.identity.id]
-        self._writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await self._writer
+        await cancel_and_wait(self._writer)
 
 
 def sockets_of(player_id: str) -> list[Connection]:

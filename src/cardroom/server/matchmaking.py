@@ -10,7 +10,6 @@ to go. A ticket lives as long as its socket: closing the socket withdraws it.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 from collections.abc import Callable
@@ -21,6 +20,7 @@ from sqlalchemy import select
 
 from cardroom.bots.calibrated import rating_of
 from cardroom.bots.levels import levels_for
+from cardroom.cancelling import cancel_and_wait
 from cardroom.games import get_game
 from cardroom.league import ladder
 from cardroom.league.models import BOT_PREFIX, Rating
@@ -108,10 +108,7 @@ class Queue:
         self._task = asyncio.create_task(self._rounds(), name="matchmaking")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await cancel_and_wait(self._task)
         for ticket_id, waiting in list(self.waiters.items()):
             await self.matchmaker.withdraw(waiting[0].ticket)
             for w in waiting:

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, Engine
 from starlette.concurrency import run_in_threadpool
 
+from cardroom.cancelling import cancel_and_wait
 from cardroom.moderation import audit
 from cardroom.moderation.sanctions import BAN, RENAME
 from cardroom.server.auth import Auth
@@ -68,10 +69,7 @@ class ModerationWatch:
         self._task = asyncio.create_task(self._watch(), name="moderation-watch")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await cancel_and_wait(self._task)
 
     def announce(self, entry_id: int) -> None:
         """Wake every process (this one too) for the entry just written."""

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from redis.asyncio import Redis
 from redis.typing import EncodableT, FieldT
 
+from cardroom.cancelling import cancel_and_wait
 from cardroom.server.auth import Identity
 from cardroom.server.cluster import Cluster, TableDirectory, not_found
 from cardroom.server.forwarding import (
@@ -118,10 +119,7 @@ class RedisCluster(Cluster):
         self._heartbeat = asyncio.create_task(self._beat_forever(), name="cluster-heartbeat")
 
     async def stop(self) -> None:
-        if self._heartbeat is not None:
-            self._heartbeat.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._heartbeat
+        await cancel_and_wait(self._heartbeat)
         with contextlib.suppress(Exception):
             for conn in list(self.remote.values()):
                 conn.close(SERVICE_RESTART)
