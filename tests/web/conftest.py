@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.resources import free_port, wait_until_serving
+from tests.web import ui
 
 # Debian's headless build of Chromium (the same engine, without the windowed browser's
 # layers; what Playwright itself runs headless) takes about a quarter less CPU than the
@@ -124,6 +125,7 @@ class _Browser:
 
     def new_context(self, walkthrough: bool = False, **options: Any) -> Any:
         context = self._browser.new_context(**{"service_workers": "block", **options})
+        context.set_default_timeout(ui.PATIENCE)
         if not walkthrough:
             context.add_init_script(SEEN_WALKTHROUGH)
         return context
@@ -145,7 +147,6 @@ def _open_page(browser: Any, server: str, **context_options: Any) -> Iterator[An
             errors.append(message.text)
 
     page.on("console", blocked)
-    page.set_default_timeout(20_000)
     yield page
     context.close()
     assert not errors, f"JavaScript errors: {errors}"
@@ -177,7 +178,6 @@ def second_page(browser: Any, server: str) -> Iterator[Any]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(20_000)
     yield page
     context.close()
     assert not errors, errors

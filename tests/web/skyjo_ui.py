@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tests.web import ui
+
 BOARD = "#board"
 Action = dict[str, Any]
 
@@ -34,7 +36,7 @@ def wait_my_turn_or_end(page: Any) -> bool:
             const b = document.querySelector('#board');
             return b && b.dataset.myTurn === 'true' && JSON.parse(b.dataset.legal).length > 0;
         }""",
-        timeout=60_000,
+        timeout=ui.PATIENCE,
     )
     return page.locator("#match-result").count() == 0
 
@@ -98,7 +100,7 @@ def play_turn_step(page: Any, step: int, *, touch: bool = False) -> None:
     page.wait_for_function(
         f"() => document.querySelector('#match-result') || "
         f"document.querySelector('#board')?.dataset.seq !== '{now['seq']}'",
-        timeout=30_000,
+        timeout=ui.PATIENCE,
     )
 
 
@@ -107,7 +109,7 @@ def play_to_the_end(page: Any, *, touch: bool = False, limit: int = 600) -> int:
     steps = 0
     while wait_my_turn_or_end(page):
         if page.locator("#round-summary").count():
-            page.wait_for_selector("#round-summary", state="detached", timeout=30_000)
+            page.wait_for_selector("#round-summary", state="detached", timeout=ui.PATIENCE)
             continue
         play_turn_step(page, steps, touch=touch)
         steps += 1
@@ -173,5 +175,5 @@ def play_turn_step_by_keys(page: Any, step: int) -> None:
     page.wait_for_function(
         f"() => document.querySelector('#match-result') || document.querySelector('#round-summary')"
         f" || document.querySelector('#board')?.dataset.seq !== '{now['seq']}'",
-        timeout=30_000,
+        timeout=ui.PATIENCE,
     )

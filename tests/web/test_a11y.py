@@ -35,7 +35,7 @@ def violations(page: Any) -> list[str]:
     found = _axe(page)
     if found:
         page.wait_for_timeout(500)
-        page.wait_for_function(AT_REST, timeout=10_000)
+        page.wait_for_function(AT_REST, timeout=ui.PATIENCE)
         found = _axe(page)
     return found
 
@@ -65,7 +65,6 @@ def axe_page(request: Any, browser: Any, server: str) -> Iterator[Any]:
         viewport=viewport, base_url=server, bypass_csp=True, reduced_motion="reduce"
     )
     page = context.new_page()
-    page.set_default_timeout(20_000)
     yield page
     context.close()
 

@@ -141,7 +141,7 @@ def test_an_unanswered_ping_when_the_tab_comes_back_means_reconnecting(quick_pag
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     page.wait_for_function(
         "() => document.querySelector('.table-layout')?.dataset.connection !== 'open'",
-        timeout=15_000,
+        timeout=ui.PATIENCE,
     )
     network.hold_pings = False
     page.wait_for_function(

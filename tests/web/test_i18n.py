@@ -59,13 +59,7 @@ def _context(browser: Any, server: str, locale: str, **options: Any) -> Iterator
         **options,
     )
     errors: list[str] = []
-    context.on(
-        "page",
-        lambda page: (
-            page.set_default_timeout(20_000),
-            page.on("pageerror", lambda error: errors.append(str(error))),
-        ),
-    )
+    context.on("page", lambda page: page.on("pageerror", lambda error: errors.append(str(error))))
     yield context
     context.close()
     assert not errors, f"JavaScript errors: {errors}"

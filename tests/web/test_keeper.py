@@ -38,7 +38,6 @@ def _phone(browser: Any, server: str, **options: Any) -> Iterator[Any]:
     errors: list[str] = []
 
     def watch(page: Any) -> None:
-        page.set_default_timeout(20_000)
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on(
             "console",

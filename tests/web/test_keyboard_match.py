@@ -47,7 +47,6 @@ def watched(context: Any) -> tuple[Any, list[str]]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(20_000)
     return page, errors
 
 
@@ -130,7 +129,7 @@ def continue_by_keyboard(page: Any) -> None:
     assert tab_to(page, "#continue", limit=4) <= 3
     focus_is_shown(page)
     page.keyboard.press("Enter")
-    page.wait_for_selector("#round-summary", state="detached", timeout=30_000)
+    page.wait_for_selector("#round-summary", state="detached", timeout=ui.PATIENCE)
     focus_is_shown(page)
 
 

@@ -112,7 +112,6 @@ def test_hand_stock_and_discard_tops_stay_on_screen(
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(30_000)
     try:
         ui.sign_in(page, f"Fit {size} {players}")
         # The largest stocks (R3.2): rounds long enough for a discard pile to grow long.
@@ -168,7 +167,6 @@ def test_a_result_taller_than_a_phone_held_sideways_scrolls_to_its_last_button(
         viewport=size, base_url=server, reduced_motion="reduce", has_touch=True, is_mobile=True
     )
     page = context.new_page()
-    page.set_default_timeout(30_000)
     try:
         ui.sign_in(page, "Sideways")
         quick = {"stock_size": 2, "match_target": None}

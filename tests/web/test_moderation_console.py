@@ -66,7 +66,6 @@ def as_player(browser: Any, server: Server, who: dict[str, Any], axe: bool = Fal
     )
     context.add_init_script(SEEN_WALKTHROUGH + remember)
     page = context.new_page()
-    page.set_default_timeout(30_000)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors

@@ -75,7 +75,6 @@ def reader(request: Any, browser: Any, server: str) -> Iterator[tuple[str, Any]]
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(20_000)
     yield size, page
     context.close()
     assert not errors, f"JavaScript errors: {errors}"

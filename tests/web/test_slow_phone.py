@@ -50,7 +50,6 @@ def slow_phone(browser: Any, server: str) -> Any:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(30_000)
     cdp = context.new_cdp_session(page)
     yield page, cdp
     context.close()

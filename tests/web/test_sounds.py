@@ -73,7 +73,7 @@ def test_sounds_on_a_round_is_shuffled_cards_thud_and_a_win_has_a_fanfare_and_co
         ".some((c) => c.getBoundingClientRect().top > innerHeight / 3)"
     )
     page.screenshot(path=str(artifacts / "win-celebration.jpg"))
-    page.wait_for_selector(".celebration", state="detached", timeout=10_000)
+    page.wait_for_selector(".celebration", state="detached", timeout=ui.PATIENCE)
 
 
 def test_sounds_off_are_silent_and_reduced_motion_has_no_confetti(quick_page: Any) -> None:

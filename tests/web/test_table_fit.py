@@ -37,14 +37,14 @@ def test_a_skyjo_result_at_1440_by_900_fits_the_window(
         ui.bot_table(page, bots=1, game="skyjo", options={"end_score": 10})  # one round
         steps = 0
         while sk.wait_my_turn_or_end(page) and not page.locator("#round-summary").count():
-            page.wait_for_function(SETTLED_FIT, timeout=10_000)
+            page.wait_for_function(SETTLED_FIT, timeout=ui.PATIENCE)
             sk.play_turn_step(page, steps)
             steps += 1
             assert steps < 300
         page.wait_for_selector("#match-result")
         page.wait_for_selector("#side-sheet")
         # Once the round's last cards have flown and flipped (a moment's 3 px while they do).
-        page.wait_for_function(SETTLED_FIT, timeout=10_000)
+        page.wait_for_function(SETTLED_FIT, timeout=ui.PATIENCE)
         column = page.locator(".side-col")
         box = column.bounding_box()
         assert box["y"] + box["height"] <= DESKTOP["height"], "the side column is cut"

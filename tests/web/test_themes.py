@@ -50,7 +50,6 @@ def test_each_theme_reads_well_at_a_skip_and_a_skyjo_table(
         viewport=SIZES[size], base_url=server, bypass_csp=True, reduced_motion="reduce"
     )
     page = context.new_page()
-    page.set_default_timeout(20_000)
     try:
         ui.sign_in(page, f"Look {size}")
         ui.bot_table(page, bots=2)

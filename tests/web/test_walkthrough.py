@@ -111,7 +111,6 @@ def walk_page(request: Any, browser: Any, server: str) -> Iterator[tuple[Any, st
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(20_000)
     yield page, size
     context.close()
     assert not errors, f"JavaScript errors: {errors}"
@@ -285,7 +284,7 @@ def test_skyjo_walkthrough_follows_the_first_round_and_ends_with_it(
     assert log["titles"] == SKYJO_TITLES
     assert violations(page) == [], "the round summary after the walkthrough"
     if page.locator("#round-summary").count():
-        page.wait_for_selector("#round-summary", state="detached", timeout=30_000)
+        page.wait_for_selector("#round-summary", state="detached", timeout=ui.PATIENCE)
         sk.wait_my_turn_or_end(page)
         assert page.locator(WALK).count() == 0
 
@@ -293,7 +292,6 @@ def test_skyjo_walkthrough_follows_the_first_round_and_ends_with_it(
 def test_shown_once_per_game_by_keyboard_and_again_from_help(browser: Any, server: str) -> None:
     context = browser.new_context(walkthrough=True, viewport=DESKTOP, base_url=server)
     page = context.new_page()
-    page.set_default_timeout(20_000)
     try:
         ui.sign_in(page, "Keys")
         ui.bot_table(page, bots=1, first=0)

@@ -8,6 +8,13 @@ from typing import Any
 
 Action = dict[str, Any]
 
+# How long a browser test waits for what will happen (a page, a bot's move, a message), in ms:
+# generous, as the servers' tests' TIMEOUT is, since a wait ends as soon as its condition holds
+# and only a wait that would fail takes this long. A loaded 2-core machine (the suite, a busy
+# core and more) once took over 30 s to show a bot's move; set on every context
+# (conftest.py), and given to the waits that name their own.
+PATIENCE = 90_000
+
 BOARD = "#board"
 
 
@@ -127,7 +134,7 @@ def wait_my_turn_or(page: Any, selector: str) -> None:
             return b && b.dataset.myTurn === 'true' && JSON.parse(b.dataset.legal).length > 0;
         }""",
         arg=selector,
-        timeout=30_000,
+        timeout=PATIENCE,
     )
 
 
