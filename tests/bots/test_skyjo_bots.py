@@ -212,6 +212,29 @@ def test_the_counters_finish_doubles_a_closer_it_can_tie() -> None:
     assert CounterBot(1, finish=1).choose(view(state, 0)) == discard(11)
 
 
+def test_the_counters_flip_turns_a_card_rather_than_bury_a_middling_one() -> None:
+    """A drawn 4, its own face-up cards 1 2 3, the rest face down (the unseen cards' mean is
+    about 5.2): the counter puts the 4 on a face-down card, a sure 4 for an expected 5.2, and
+    so does ``flip=1``; with ``flip=2`` it discards the 4 and turns that card, valuing a card
+    known (a high one can still be replaced) above the point a buried 4 saves."""
+    state = Match(Options(players=2), 4).state
+    state.phase, state.reveals, state.starter, state.current = "play", [2, 2], 0, 0
+    state.cards[0] = [1, 2, 3, 7, 8, 9, 4, 6, 10, 11, 5, 0]
+    state.cards[1] = [4, 3, 5, 6, 7, 1, 9, 2, 11, 8, 10, 12]
+    state.up[0] = [p < 3 for p in range(12)]
+    state.up[1] = [p < 3 for p in range(12)]
+    state.drawn = 4
+    state.show()
+    seat = view(state, 0)
+    assert CounterBot(1).choose(seat) == exchange(3)
+    assert CounterBot(1, flip=1).choose(seat) == exchange(3)
+    assert CounterBot(1, flip=2).choose(seat) == discard(3)
+    weighed = CounterBot(1, flip=2).values(seat)  # a review weighs it as the choice does
+    assert min(weighed, key=weighed.__getitem__) == discard(3)
+    assert weighed[discard(3)] == pytest.approx(CounterBot(1).values(seat)[discard(3)] - 2)
+    assert make_bot("search", 1, {"flip": 2}, game="skyjo").counter.flip == 2  # the Master's too
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_a_last_turn_weighs_the_card_it_leaves_only_for_a_seat_still_to_play(players: int) -> None:
     """With ``finish``, the card left on the pile in a last turn costs what it gives the next

@@ -124,6 +124,7 @@ class CounterBot:
         gain: float = 1.0,
         tempo: float = 0.0,
         finish: int = 0,
+        flip: float = 0.0,
     ) -> None:
         """``counting`` 0 forgets buried cards and removed columns (only what is in view
         counts); ``column`` weighs the pairs a column may yet remove; ``gift`` what the card
@@ -132,7 +133,10 @@ class CounterBot:
         ``tempo`` the points a face-down card left costs per 10 points of lead over the best
         other grid (a leader hurries the round's end, a player behind slows it); ``finish`` 1
         weighs its last turn after another's close by the chance that it doubles the closer
-        (S4.3), not by its own expected sum alone."""
+        (S4.3), not by its own expected sum alone; ``flip`` the points a drawn card
+        discarded and a face-down card turned are worth beyond their expected sum: a card
+        turned is known, and a high one can still be replaced, where a drawn card put on a
+        face-down one is there to stay."""
         self.rng = random.Random(f"skyjo-counter-bot:{seed}")
         self.counting = bool(counting)
         self.column = float(column)
@@ -141,6 +145,7 @@ class CounterBot:
         self.gain = float(gain)
         self.tempo = float(tempo)
         self.finish = bool(finish)
+        self.flip = float(flip)
         self.memory = Memory()
 
     # -- the decision --------------------------------------------------------------------------
@@ -178,7 +183,7 @@ class CounterBot:
             for value, pos, _put in judge.placements(grid, view.drawn):
                 out[exchange(pos)] = value
             for value, pos in judge.flips(grid, view.drawn):
-                out[discard(pos)] = value - 0.01  # as ``best_with`` breaks the tie
+                out[discard(pos)] = value - 0.01 - self.flip  # as ``best_with`` weighs it
             return out
         out[DRAW] = sum(p * judge.best_with(grid, c)[0] for c, p in judge.pool.odds)
         if view.discard_top is not None:
@@ -390,8 +395,9 @@ class _Judge:
         for value, pos, put in self.placements(grid, card):
             options.append((value, 0, exchange(pos), put))
         for value, pos in self.flips(grid, card):
-            # a turned card's value is only known once turned; the tie goes to turning it
-            options.append((value - 0.01, 1, discard(pos), card))
+            # a turned card's value is only known once turned; the tie goes to turning it,
+            # and ``flip`` weighs what knowing it is worth
+            options.append((value - 0.01 - self.bot.flip, 1, discard(pos), card))
         best = min(options, key=lambda o: (o[0], o[1], o[2].position))
         return best[0], best[2], best[3]
 

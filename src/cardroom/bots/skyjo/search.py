@@ -50,7 +50,7 @@ class SearchBot:
     action must beat the counter's, ``fast`` 1 plays the rollouts with ``quick`` (0: with the
     counter itself), ``game`` 1 scores a rollout by the game's totals (``_game_score``) instead
     of the round's points; ``counting``, ``column``, ``gift``, ``margin``, ``gain``,
-    ``tempo`` and ``finish`` are the counter's (``CounterBot``).
+    ``tempo``, ``finish`` and ``flip`` are the counter's (``CounterBot``).
     """
 
     name = "search"
@@ -72,6 +72,7 @@ class SearchBot:
         gain: float = 1.0,
         tempo: float = 0.0,
         finish: int = 0,
+        flip: float = 0.0,
     ) -> None:
         if int(samples) < 0 or int(candidates) < 1:
             raise ValueError("samples is at least 0 and candidates at least 1")
@@ -83,7 +84,7 @@ class SearchBot:
         self.confidence = float(confidence)
         self.fast = bool(fast)
         self.game = bool(game)
-        self.counter = CounterBot(seed, counting, column, gift, margin, gain, tempo, finish)
+        self.counter = CounterBot(seed, counting, column, gift, margin, gain, tempo, finish, flip)
 
     def choose(self, view: SeatView) -> Action:
         if not self.searching(view):
