@@ -18,6 +18,8 @@ from typing import Any
 
 from redis.asyncio import Redis
 
+from cardroom.cancelling import cancel_and_wait
+
 log = logging.getLogger(__name__)
 
 MAX_BATCH = 500
@@ -49,11 +51,7 @@ class Bus:
             async with asyncio.timeout(flush):
                 while not self._queue.empty():
                     await asyncio.sleep(0.01)
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await cancel_and_wait(*self._tasks)
 
     def post(self, channel: str, message: dict[str, Any], count: bool = False) -> Any:
         """Queue ``message`` for ``channel``; with ``count``, a future of how many received it."""
