@@ -11,6 +11,7 @@ import secrets
 import pytest
 from redis.asyncio import Redis
 
+from cardroom.cancelling import cancel_and_wait
 from cardroom.matchmaking.matchmaker import Matchmaker
 from cardroom.matchmaking.stores import RedisStore
 from cardroom.matchmaking.tickets import Ticket
@@ -88,5 +89,29 @@ async def test_partners_claimed_together_or_not_at_all(prefix) -> None:
         assert [t.id for t in await store.waiting("skip:teams")] == ["k_1"]
         assert await store.claim([duo])
         assert await store.waiting("skip:teams") == []
+    finally:
+        await client.aclose()
+
+
+async def test_a_loop_of_store_calls_ends_when_it_is_cancelled(prefix) -> None:
+    """redis-py sends every command through ``wait_for``, which on Python 3.11 can lose a
+    cancellation (cardroom/cancelling.py): a server's stop once waited out its whole grace
+    for the queue's round loop. Cancelled at 40 moments, such a loop ends every time."""
+    client = Redis.from_url(REDIS_URL)
+    store = RedisStore(client, prefix)
+    turns = random.Random(7)
+
+    async def rounds() -> None:
+        while True:
+            await store.queues()
+
+    try:
+        for _ in range(40):
+            task = asyncio.create_task(rounds())
+            for _ in range(turns.randrange(1, 40)):
+                await asyncio.sleep(0)  # a turn of the loop: the cancellation lands anywhere
+            async with asyncio.timeout(60):
+                await cancel_and_wait(task, again_after=0.02)
+            assert task.cancelled()
     finally:
         await client.aclose()

@@ -75,3 +75,24 @@ async def test_ending_a_task_lets_a_cancellation_of_the_caller_through() -> None
         await stop
     assert task.done()
     await cancel_and_wait(task)  # a task's own ending is collected, not raised
+
+
+async def test_a_task_that_loses_its_cancellation_is_cancelled_again() -> None:
+    """Python 3.11's ``wait_for`` (which redis-py sends every command through) can lose a
+    cancellation that lands as its inner work finishes (python/cpython#86296): the task
+    carries on. A stop that cancelled once would wait for it until its grace ran out."""
+    lost: list[str] = []
+
+    async def forgetful() -> None:
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            lost.append("the first cancellation")  # what wait_for's race amounts to
+        await asyncio.Event().wait()
+
+    task = asyncio.create_task(forgetful())
+    await asyncio.sleep(0)
+    async with asyncio.timeout(60):  # a failure says so rather than hang the suite
+        await cancel_and_wait(task, again_after=0.01)
+    assert lost == ["the first cancellation"]
+    assert task.cancelled()
