@@ -82,7 +82,7 @@ async def test_quick_play_pairs_only_people_who_are_connected_now(server):
 
 async def test_finished_tables_leave_the_list_and_a_table_its_players_left_closes(server):
     ada = await Person(server, "Ada").register()
-    body = {"seats": 2, "options": QUICK, "public": True, "abandon_after": 5}
+    body = {"seats": 2, "options": QUICK, "public": True, "abandon_after": 3600}
     tid = (await ada.post("/api/tables", body, expect=201))["table"]["id"]
     await ada.post(f"/api/tables/{tid}/bots", {"level": "easy"})
     await ada.connect(tid)
@@ -96,6 +96,11 @@ async def test_finished_tables_leave_the_list_and_a_table_its_players_left_close
             break
         await asyncio.sleep(0.05)
     assert tid not in await listed(server)  # finished
+    # The short timeout is set only now, with Ada here: set at creation, its five table
+    # seconds (0.1 s) could pass before her first connect, and did with two suites running
+    # side by side (the table closed under her: "this table is closed").
+    patched = await ada.http.patch(f"/api/tables/{tid}", json={"abandon_after": 5})
+    assert patched.status_code == 200, patched.text
     await ada.close()
     async with httpx.AsyncClient(base_url=server.url) as http:
         for _ in range(int(TIMEOUT * 10)):  # 5 table seconds: 0.1 s at 50x

@@ -209,8 +209,10 @@ def test_a_round_summary_by_keyboard_then_the_closer_starts_the_next_round(
 ) -> None:
     page = quick_page
     ui.sign_in(page, "Keys")
-    sk.choose_skyjo(page)
-    sk.quick_game(page, bots=1, length="standard")  # to 100: one round does not end it
+    # To 300, which no single round reaches (twelve 12s, doubled for a closer, are 288). To 100,
+    # the lobby's standard, the keys' careless play closed round 1 on a high grid now and then,
+    # and the doubled score ended the game before a second round.
+    ui.bot_table(page, bots=1, game="skyjo", options={"end_score": 300})
     sk.wait_my_turn_or_end(page)
     sk.no_overflow(page)
     for i in range(2):  # both grids on screen at once, yours whole
