@@ -325,9 +325,13 @@ def test_entries_made_offline_survive_a_reload_and_are_sent_once(installed_phone
     page.wait_for_selector("#rounds tr.round[data-round='2']")
     assert totals(page) == {"Ann": 64, "Bob": 36, "Cy": 50}
     assert stored_offline_count(page) == 3
+    page.tap("#share")  # asked for before the game reached the server: its code comes later
+    assert "as soon as this game reaches the server" in page.inner_text("#share-box")
     phone.set_offline(False)
     settled(page)
     page.wait_for_selector("#sync-status[data-state='ok']")
+    code = page.inner_text("#share-code")  # the box stayed open and got it, without a tap
+    assert page.input_value("#share-link").endswith(f"/keeper/#/shared/{code}")
     [kept] = stored(page, server)
     assert kept["rounds"] == 2 and kept["revision"] == 3
     assert kept["sheet"]["results"]["totals"] == {"Ann": 64, "Bob": 36, "Cy": 50}

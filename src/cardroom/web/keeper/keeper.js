@@ -349,6 +349,9 @@ class GameScreen {
         h("div", { class: "buttons" },
           view.status === "playing" ? h("button", { type: "button", class: "btn", id: "finish", onclick: () => this.finish() }, t("keeper.finish")) : null,
           h("button", { type: "button", class: "btn danger", id: "delete", onclick: () => this.remove() }, t("keeper.delete"))))));
+    // Every change paints the actions anew: a share box once opened stays open, and gets its
+    // code the moment the game reaches the server (asked for before, it said "comes soon").
+    if (this.sharing) this.share({ scroll: false });
   }
 
   seating(view) {
@@ -362,7 +365,8 @@ class GameScreen {
       h("button", { type: "button", class: "btn", id: "save-order", onclick: () => book.reorder(this.key, order) }, t("keeper.seating.save")));
   }
 
-  share() {
+  share({ scroll = true } = {}) {
+    this.sharing = true;
     const box = $("#share-box");
     const view = this.view;
     if (!view.code) {
@@ -389,7 +393,7 @@ class GameScreen {
           }
         } }, t("keeper.share.copy")),
         navigator.share ? h("button", { type: "button", class: "btn", onclick: () => navigator.share({ title: describe(view), url: link }).catch(() => {}) }, t("keeper.share.send")) : null)));
-    box.scrollIntoView({ block: "center" });
+    if (scroll) box.scrollIntoView({ block: "center" });
   }
 
   async download(kind) {
@@ -423,6 +427,7 @@ class GameScreen {
   }
 
   async remove() {
+    this.sharing = false;  // the box asks about deleting now
     const g = book.games[this.key];
     const box = $("#share-box");
     mount(box, h("div", { class: "confirm" }, h("span", {}, t("keeper.delete.ask")),
