@@ -275,6 +275,8 @@ def test_a_shared_game_updates_live_on_a_second_phone(phone, second_phone, serve
     name_myself(keeper)
     new_game(keeper, "skyjo", PLAYERS[:2])
     settled(keeper)
+    qr_fetches: list[str] = []
+    keeper.on("request", lambda r: qr_fetches.append(r.url) if "/qr.svg" in r.url else None)
     keeper.tap("#share")
     code = keeper.inner_text("#share-code")
     link = keeper.input_value("#share-link")
@@ -293,6 +295,9 @@ def test_a_shared_game_updates_live_on_a_second_phone(phone, second_phone, serve
     skyjo_round(keeper, [20, 5], "Ann", PLAYERS[:2])
     viewer.wait_for_selector("#rounds tr.round[data-round='1']")
     assert totals(viewer) == {"Ann": 40, "Bob": 5}
+    # The keeper's page was painted anew for the round: its share box is still open, the
+    # same QR code in it, not fetched again.
+    assert keeper.inner_text("#share-code") == code and len(qr_fetches) == 1, qr_fetches
     assert "doubled to 40" in viewer.locator("#rounds tr.note").first.inner_text()
     keeper.tap("[data-edit='1']")
     keeper.fill("#entry input[data-player='Ann']", "2")

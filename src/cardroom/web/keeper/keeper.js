@@ -373,9 +373,17 @@ class GameScreen {
       mount(box, h("p", { class: "muted" }, t("keeper.share.later")));
       return;
     }
+    // Made once per code and moved into each new box: a repaint neither fetches the QR code
+    // again (a share-code lookup, rate-limited) nor loses the link's selection.
+    if (this.shared?.code !== view.code) this.shared = { code: view.code, box: this.shareCard(view) };
+    mount(box, this.shared.box);
+    if (scroll) box.scrollIntoView({ block: "center" });
+  }
+
+  shareCard(view) {
     const link = `${location.origin}/keeper/#/shared/${view.code}`;
     const field = h("input", { readonly: true, value: link, id: "share-link", "aria-label": t("keeper.share.link") });
-    mount(box, h("div", { class: "share" },
+    return h("div", { class: "share" },
       h("p", {}, t("keeper.share.explain")),
       h("p", { class: "code", id: "share-code" }, view.code),
       // Scanned from this phone by the others at the table (the server draws it: it knows the
@@ -392,8 +400,7 @@ class GameScreen {
             field.select();
           }
         } }, t("keeper.share.copy")),
-        navigator.share ? h("button", { type: "button", class: "btn", onclick: () => navigator.share({ title: describe(view), url: link }).catch(() => {}) }, t("keeper.share.send")) : null)));
-    if (scroll) box.scrollIntoView({ block: "center" });
+        navigator.share ? h("button", { type: "button", class: "btn", onclick: () => navigator.share({ title: describe(this.view), url: link }).catch(() => {}) }, t("keeper.share.send")) : null));
   }
 
   async download(kind) {
