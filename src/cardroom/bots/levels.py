@@ -111,11 +111,13 @@ SKYJO_MASTER: dict[str, Any] = {
     "endgame": 2,
     "tempo": 1,
     "finish": 1,
+    "flip": 2,
 }
 """The Skyjo search's budget (``bots/skyjo/search.py``): samples, never the clock, sized for a
 decision p95 under a second on one core (``cardroom bench bots --game skyjo``); and its
-counter's ``tempo`` (a leader hurries the round's end) and ``finish`` (a last turn weighs the
-closer's doubling). docs/bots.md has how they were chosen."""
+counter's ``tempo`` (a leader hurries the round's end), ``finish`` (a last turn weighs the
+closer's doubling) and ``flip`` (a middling drawn card is discarded to turn a card, which a
+later draw can still replace). docs/bots.md has how they were chosen."""
 
 SKYJO_LEVELS: dict[str, Level] = {
     level.id: level
@@ -156,9 +158,9 @@ SKYJO_LEVELS: dict[str, Level] = {
         Level(
             "master",
             "Master",
-            "Counts as Hard does, hurries a round it leads and slows one it trails; near a "
-            "round's end it plays its best ideas out on guesses of the cards it cannot see, and "
-            "closes when that pays.",
+            "Counts as Hard does, turns a card rather than bury a middling one, hurries a round "
+            "it leads and slows one it trails; near a round's end it plays its best ideas out on "
+            "guesses of the cards it cannot see, and closes when that pays.",
             "search",
             SKYJO_MASTER,
             game="skyjo",
