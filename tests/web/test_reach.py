@@ -68,16 +68,17 @@ def test_the_assist_ring_shows_on_a_playable_stock_card_and_is_not_green(
 ) -> None:
     page = quick_page
     ui.sign_in(page, "Ringer")
-    # A long stock: even Beginner wins a short round now and then before our stock card fits.
-    ui.create_bot_table(page, stock=20)
-    for _ in range(300):  # moves (building the piles up) until the stock's top can be played
-        assert ui.wait_my_turn_or_end(page), "the match ended before the stock could be played"
+    # A set deal: this seat first, a green 5 on its stock and 1 2 3 4 in its hand, so the stock
+    # fits after four plays of its first turn, before the bot has moved at all.
+    ui.create_bot_table(page, stock=20, deal={"stocks": [[5]], "draw": [1, 2, 3, 4, 9]})
+    for _ in range(4):  # 1, 2, 3 and 4 from the hand, building a pile up to the stock's 5
+        assert ui.wait_my_turn_or_end(page)
         actions = ui.legal(page)
         if any(a["type"] == "play" and a["from"] == "stock" for a in actions):
             break
         ui.click_move(page, ui.choose(actions))
-    else:
-        raise AssertionError("the stock never became playable in 300 moves")
+    assert ui.wait_my_turn_or_end(page)
+    assert any(a["type"] == "play" and a["from"] == "stock" for a in ui.legal(page))
     card = page.locator('.mine-area [data-src="stock"] > .card:not(.stock-under)')
     page.wait_for_selector('.mine-area [data-src="stock"][data-state~="can-move"]')
     with contextlib.suppress(Exception):  # the shadow eases into the ring: read it once there
