@@ -37,6 +37,45 @@ def test_whole_game_against_a_bot_by_clicking(quick_page: Any, artifacts: Path) 
     assert page.locator(".scores h2").inner_text().startswith("Round 1")
 
 
+def test_a_table_opened_after_its_match_ended_shows_the_result(page: Any, artifacts: Path) -> None:
+    """The page gets no `match_over` event of a match that ended before its socket opened (a
+    bot that won its first turn; a reload or a link followed later): the `sync`'s Table says
+    the match is over, and the result shows from that, with its way back to the lobby."""
+    ui.sign_in(page, "Latecomer")
+    deal = {"first": 1, "stocks": [[12], [1]]}  # the bot plays its only stock card, a 1: won
+    table_id = page.evaluate(
+        """async (deal) => {
+            const auth = {authorization: `Bearer ${localStorage.getItem('cardroom.token')}`};
+            const r = await fetch('/api/quickplay', {method: 'POST',
+                headers: {'content-type': 'application/json', ...auth},
+                body: JSON.stringify({bots: 1, level: 'medium',
+                                      options: {players: 2, stock_size: 1, match_target: null,
+                                                deal}})});
+            if (!r.ok) throw new Error(await r.text());
+            return (await r.json()).table.id;
+        }""",
+        deal,
+    )
+    page.evaluate(  # the server's own word that the match is over, before the table opens
+        """async (id) => {
+            const auth = {authorization: `Bearer ${localStorage.getItem('cardroom.token')}`};
+            for (;;) {
+                const r = await fetch(`/api/tables/${id}`, {headers: auth});
+                if ((await r.json()).table.status === 'finished') return;
+                await new Promise((wake) => setTimeout(wake, 50));
+            }
+        }""",
+        table_id,
+    )
+    page.evaluate("(id) => { location.hash = `#/table/${id}`; }", table_id)
+    result = page.wait_for_selector("#match-result")
+    said = result.inner_text()
+    assert "Medium won the match" in said and "Medium 30 pts" in said, said  # 25 + 5 (R6.2)
+    page.screenshot(path=artifacts / "result-opened-later-desktop.jpg")
+    page.get_by_role("button", name="Back to the lobby").click()
+    page.wait_for_selector("#match-result", state="detached")
+
+
 def test_a_round_summary_shows_the_points_then_the_next_round_is_dealt(
     quick_page: Any, artifacts: Path
 ) -> None:

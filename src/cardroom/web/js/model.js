@@ -9,6 +9,19 @@ const LOG_KEEP = 80;
 export const LEAGUE_NEWS = ["unrated", "achievement", "rating", "division", "unlock"];
 const CHAT_KEEP = 60;
 
+/**
+ * The match result a `sync` stands for: a page that opens a table after its match ended (a bot
+ * that won its first turn before the socket was open, a reload, a link followed later) gets no
+ * `match_over` event, only the Table's match, over. The detail of the event already received
+ * for the same match is kept (it names the hints used); a match still played has none.
+ */
+function resultIn(table, known) {
+  const match = table?.match;
+  if (!match?.over) return null;
+  if (known && known.match === match.id) return known;
+  return { winners: match.winners || [], scores: match.scores || [], match: match.id };
+}
+
 export class TableModel {
   constructor(tableId) {
     this.tableId = tableId;
@@ -51,6 +64,7 @@ export class TableModel {
         this.setDeadline(msg.deadline_in);
         this.setClaim(msg.claim_in);
         if (!msg.view) this.summary = null;
+        this.result = resultIn(msg.table, this.result);
         this.save(msg.seq);
         return [];
       case "table":
