@@ -20,6 +20,7 @@ from cardroom.tables import commands as c
 from cardroom.tables.effects import MoveRow, Send, Think, Write
 
 ADA = Identity("p_ada", "Ada")
+TWELVES = [[12] * 4, [12] * 4, [12] * 4]
 
 
 @dataclass
@@ -59,7 +60,9 @@ def table_row(seats: int) -> dict[str, Any]:
         "game": "skip",
         "owner_id": ADA.id,
         "owner_name": ADA.name,
-        "options": {"stock_size": 5, "match_target": None},
+        # Every stock's top four are 12s (all the deck has): each waits for a building pile at
+        # 11, so no round ends before a dozen moves, and no seat can win before the others moved.
+        "options": {"stock_size": 5, "match_target": None, "deal": {"first": 0, "stocks": TWELVES}},
         "abandon_after": 300.0,
         "status": "waiting",
         "seq": 0,
@@ -115,7 +118,7 @@ def _request(action_id: str, action: dict[str, Any], after: int) -> ActionReques
 def test_a_quick_bot_answers_within_the_move_s_write_and_nothing_is_told_before_it_is_stored():
     journal, socket = asyncio.run(play_against(bots=2))
     events = [(stored, m) for stored, m in socket.got if m["type"] == "event"]
-    assert len(events) > 10  # a round's worth (its deal is random: some rounds are short)
+    assert len(events) > 10  # 11 plays at least before the first 12 (TWELVES)
     assert max(journal.writes) > 1  # some of Ada's moves were answered by the bots at once
     for stored, message in events:
         if message.get("move") is not None:
