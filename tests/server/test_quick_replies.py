@@ -20,7 +20,7 @@ from cardroom.tables import commands as c
 from cardroom.tables.effects import MoveRow, Send, Think, Write
 
 ADA = Identity("p_ada", "Ada")
-TWELVES = [[12] * 4, [12] * 4, [12] * 4]
+TWELVES = [12] * 4  # the top of every stock; the deck's twelve 12s are enough for 3 seats
 
 
 @dataclass
@@ -60,9 +60,13 @@ def table_row(seats: int) -> dict[str, Any]:
         "game": "skip",
         "owner_id": ADA.id,
         "owner_name": ADA.name,
-        # Every stock's top four are 12s (all the deck has): each waits for a building pile at
-        # 11, so no round ends before a dozen moves, and no seat can win before the others moved.
-        "options": {"stock_size": 5, "match_target": None, "deal": {"first": 0, "stocks": TWELVES}},
+        # Every stock's top four are 12s: each waits for a building pile at 11, so no round ends
+        # before a dozen moves, and no seat can win before the others moved.
+        "options": {
+            "stock_size": 5,
+            "match_target": None,
+            "deal": {"first": 0, "stocks": [TWELVES] * seats},
+        },
         "abandon_after": 300.0,
         "status": "waiting",
         "seq": 0,
