@@ -43,19 +43,8 @@ def test_a_table_opened_after_its_match_ended_shows_the_result(page: Any, artifa
     the match is over, and the result shows from that, with its way back to the lobby."""
     ui.sign_in(page, "Latecomer")
     deal = {"first": 1, "stocks": [[12], [1]]}  # the bot plays its only stock card, a 1: won
-    table_id = page.evaluate(
-        """async (deal) => {
-            const auth = {authorization: `Bearer ${localStorage.getItem('cardroom.token')}`};
-            const r = await fetch('/api/quickplay', {method: 'POST',
-                headers: {'content-type': 'application/json', ...auth},
-                body: JSON.stringify({bots: 1, level: 'medium',
-                                      options: {players: 2, stock_size: 1, match_target: null,
-                                                deal}})});
-            if (!r.ok) throw new Error(await r.text());
-            return (await r.json()).table.id;
-        }""",
-        deal,
-    )
+    options = {"stock_size": 1, "match_target": None, "deal": deal}
+    table_id = ui.quickplay(page, bots=1, level="medium", options=options)
     page.evaluate(  # the server's own word that the match is over, before the table opens
         """async (id) => {
             const auth = {authorization: `Bearer ${localStorage.getItem('cardroom.token')}`};

@@ -68,6 +68,32 @@ def create_bot_table(
     return table_id
 
 
+def quickplay(
+    page: Any,
+    *,
+    bots: int,
+    level: str = "easy",
+    options: dict[str, Any] | None = None,
+    game: str = "skip",
+) -> str:
+    """A started private table against ``bots`` bots, made with one POST /api/quickplay from
+    the page and not opened; returns its id."""
+    return str(
+        page.evaluate(
+            """async ([game, bots, level, options]) => {
+                const r = await fetch('/api/quickplay', {method: 'POST', headers: {
+                    'content-type': 'application/json',
+                    authorization: `Bearer ${localStorage.getItem('cardroom.token')}`},
+                    body: JSON.stringify({game, bots, level,
+                                          options: {players: bots + 1, ...options}})});
+                if (!r.ok) throw new Error(await r.text());
+                return (await r.json()).table.id;
+            }""",
+            [game, bots, level, options or {}],
+        )
+    )
+
+
 def set_deal(page: Any, table_id: str, deal: dict[str, Any]) -> None:
     """Set the deal of a table's next match (the owner's PATCH, as the house rules are)."""
     page.evaluate(
@@ -91,23 +117,12 @@ def bot_table(
     first: int | None = None,
     game: str = "skip",
 ) -> str:
-    """A started private table of ``game`` against `bots` bots (one POST /api/quickplay from
-    the page), opened in the browser; returns its id. ``first``: the seat that plays first (a
-    set deal, so the table is unranked), this page's being 0."""
+    """A started private table of ``game`` against `bots` bots (``quickplay``), opened in the
+    browser; returns its id. ``first``: the seat that plays first (a set deal, so the table is
+    unranked), this page's being 0."""
     if first is not None:
         options = {**(options or {}), "deal": {"first": first}}
-    table_id = page.evaluate(
-        """async ([game, bots, level, options]) => {
-            const r = await fetch('/api/quickplay', {method: 'POST', headers: {
-                'content-type': 'application/json',
-                authorization: `Bearer ${localStorage.getItem('cardroom.token')}`},
-                body: JSON.stringify({game, bots, level,
-                                      options: {players: bots + 1, ...options}})});
-            if (!r.ok) throw new Error(await r.text());
-            return (await r.json()).table.id;
-        }""",
-        [game, bots, level, options or {}],
-    )
+    table_id = quickplay(page, bots=bots, level=level, options=options, game=game)
     page.evaluate("(id) => { location.hash = `#/table/${id}`; }", table_id)
     page.wait_for_selector(BOARD)
     return table_id
