@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from conftest import Person, play_until_over
 
-from cardroom.client.bridge import Played, play_at_table
+from cardroom.bots.external import BotProgram
+from cardroom.client.bridge import Played, _play, play_at_table
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PROGRAMS = {
@@ -79,3 +80,37 @@ async def test_the_bridge_sends_again_what_the_rate_limit_dropped(fresh_server, 
     server.start()
     _ada, over, played = await play_against(server, PROGRAMS["python"], 2, tmp_path)
     assert played.matches == [over["detail"]] and played.refused == []
+
+
+async def test_a_match_that_ended_before_the_bridge_s_socket_opened_is_told_to_the_program(
+    server, tmp_path
+):
+    """No ``match_over`` event reaches a socket opened after the match ended (a seat that won
+    its first turn, a connection lost at the end): the ``sync``'s Table says it is over, and the
+    program learns of the match and its result from there (it waited forever before)."""
+    ada = await Person(server, "Ada").register()
+    robo = await Person(server, "Robo").register()
+    deal = {"first": 0, "stocks": [[1], [12]]}  # Ada's one stock card fits at once
+    options = {"stock_size": 1, "match_target": None, "deal": deal}
+    created = await ada.post(
+        "/api/tables", {"seats": 2, "options": options, "abandon_after": 3600}, expect=201
+    )
+    table = created["table"]["id"]
+    await robo.post(f"/api/tables/{table}/join")
+    await ada.connect(table)
+    await ada.post(f"/api/tables/{table}/start")
+    over = await play_until_over(ada)
+    await ada.close()
+    detail = next(e for e in over["events"] if e["kind"] == "match_over")["detail"]
+    assert detail["winners"] == [0]
+
+    program = BotProgram(PROGRAMS["python"], game="skip", label="Robo", log_dir=tmp_path)
+    played = Played()
+    try:
+        await asyncio.wait_for(_play(server.url, table, robo.token, program, 1, played), 60)
+    finally:
+        program.close()
+    told = {"match": detail["match"], "winners": [0], "scores": detail["scores"]}
+    assert played.matches == [told] and played.decisions == 0
+    results = "".join(p.read_text() for p in tmp_path.iterdir())
+    assert f"game {detail['match']}: won 0 of 1" in results  # told, as the loser

@@ -102,6 +102,7 @@ async def play_at_table(
 async def _play(
     server: str, table_id: str, token: str, program: BotProgram, matches: int, played: Played
 ) -> None:
+    """Play at the table until ``matches`` matches have ended."""
     url = server.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
     async with websockets.connect(url, max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -110,6 +111,7 @@ async def _play(
         decided_at = -1
         actions = 0
         unanswered: str | None = None  # the last action sent, until the table answers it
+        ended: set[str] = set()  # the matches whose end the program was told
         async for text in ws:
             message = json.loads(text)
             kind = message["type"]
@@ -139,6 +141,14 @@ async def _play(
                 # program learns of it from here, as from ``match_started``.
                 match, seat = running["id"], view["seat"]
                 program.send(_start(match, seat, len(running["seats"]), view))
+            if kind == "sync" and running and running.get("over") and running["id"] not in ended:
+                # It ended before the socket opened (a seat that won its first turn, a lost
+                # connection): no ``match_over`` event comes, the Table says it.
+                ended.add(running["id"])
+                told = {key: running.get(key) for key in ("winners", "scores")}
+                _over(program, played, running["id"], seat, {"match": running["id"], **told})
+                if len(played.matches) >= matches:
+                    return
             for event in message.get("events") or []:
                 if event["kind"] == "match_started":
                     match = event["detail"]["match"]
@@ -153,19 +163,9 @@ async def _play(
                             "view": view,
                         }
                     )
-                elif event["kind"] == "match_over":
-                    detail = event["detail"]
-                    program.send(
-                        {
-                            "type": "over",
-                            "game_id": match,
-                            "seat": seat,
-                            "winners": detail["winners"],
-                            "scores": detail["scores"],
-                            "won": seat in detail["winners"],
-                        }
-                    )
-                    played.matches.append(detail)
+                elif event["kind"] == "match_over" and match not in ended:
+                    ended.add(match or "")
+                    _over(program, played, match, seat, event["detail"])
                     if len(played.matches) >= matches:
                         return
                 else:
@@ -201,6 +201,24 @@ async def _play(
                 {"type": "action", "id": f"b{actions}", "action": action, "after": message["seq"]}
             )
             await ws.send(unanswered)
+
+
+def _over(
+    program: BotProgram, played: Played, match: str | None, seat: int | None, detail: dict[str, Any]
+) -> None:
+    """Tell the program ``match`` ended (``detail``: its winners and scores), and count it."""
+    winners = detail.get("winners") or []
+    program.send(
+        {
+            "type": "over",
+            "game_id": match,
+            "seat": seat,
+            "winners": winners,
+            "scores": detail.get("scores") or [],
+            "won": seat in winners,
+        }
+    )
+    played.matches.append(detail)
 
 
 def _start(
