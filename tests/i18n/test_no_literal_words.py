@@ -181,9 +181,11 @@ def test_no_word_of_the_web_client_bypasses_the_catalog(name: str) -> None:
     assert findings(name) == []
 
 
-@pytest.mark.parametrize("name", sorted(UNTRANSLATED))
-def test_a_file_listed_as_untranslated_still_is(name: str) -> None:
-    assert findings(name), f"{name} is translated now: take it off UNTRANSLATED"
+def test_a_file_listed_as_untranslated_still_is() -> None:
+    """One test over the list, not one per file: with every file translated the list is
+    empty, and an empty parametrization would show as a skip in every run."""
+    translated = [name for name in sorted(UNTRANSLATED) if not findings(name)]
+    assert translated == [], f"translated now, take them off UNTRANSLATED: {translated}"
 
 
 def test_the_lint_finds_words_and_passes_symbols() -> None:
