@@ -76,7 +76,7 @@ def test_a_polish_family_keeps_a_skyjo_game_offline_from_start_to_end(polish_pho
     page.goto("/keeper/")
     # The page is English until its module has loaded the catalog, which may be after the
     # load event (a top-level await): wait for the words, then read them.
-    page.wait_for_function("document.documentElement.lang !== 'en'")
+    page.wait_for_function("() => document.documentElement.lang !== 'en'")
     assert page.get_attribute("html", "lang") == "pl"  # the browser's language
     assert page.title() == "Notes punktów · Cardroom"
     page.fill("#name-form input[name=name]", "Mama")

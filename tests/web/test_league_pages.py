@@ -55,7 +55,9 @@ def test_each_game_has_its_boards_and_skyjo_counts_the_lowest_total(page: Any) -
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url))
     page.select_option("select[name=game]", "skyjo")
-    page.wait_for_function("document.querySelector('#value-head').textContent.includes('lowest')")
+    page.wait_for_function(
+        "() => document.querySelector('#value-head').textContent.includes('lowest')"
+    )
     assert any("/api/leaderboards/scores?" in url and "game=skyjo" in url for url in asked)
     assert "game=skyjo" in page.evaluate("location.search")
     assert page.locator("select[name=mode] option[value=teams]").is_disabled()

@@ -88,7 +88,7 @@ def test_every_rules_page_starts_with_a_quick_start_drawn_in_cards_and_anchors_e
         for game, rules in SPEC.items():
             page.goto(f"/rules/{game}?lang={lang}")
             page.wait_for_function(
-                "document.querySelectorAll('.cards-art[data-drawn]').length"
+                "() => document.querySelectorAll('.cards-art[data-drawn]').length"
                 " === document.querySelectorAll('.cards-art').length"
             )
             page.screenshot(path=artifacts / f"rules-{game}-{lang}-{size}.jpg")
