@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Person, play_until_over
+from conftest import Person, play_until_over, two_at_one_table
 
 from cardroom.bots.external import BotProgram
 from cardroom.client.bridge import Played, _play, play_at_table
@@ -91,16 +91,10 @@ async def test_a_match_that_ended_before_the_bridge_s_socket_opened_is_told_to_t
     ada = await Person(server, "Ada").register()
     robo = await Person(server, "Robo").register()
     deal = {"first": 0, "stocks": [[1], [12]]}  # Ada's one stock card fits at once
-    options = {"stock_size": 1, "match_target": None, "deal": deal}
-    created = await ada.post(
-        "/api/tables", {"seats": 2, "options": options, "abandon_after": 3600}, expect=201
-    )
-    table = created["table"]["id"]
-    await robo.post(f"/api/tables/{table}/join")
-    await ada.connect(table)
-    await ada.post(f"/api/tables/{table}/start")
+    table = await two_at_one_table(ada, robo, {"stock_size": 1, "match_target": None, "deal": deal})
     over = await play_until_over(ada)
-    await ada.close()
+    for person in (ada, robo):  # Robo's socket is gone before the bridge's opens
+        await person.close()
     detail = next(e for e in over["events"] if e["kind"] == "match_over")["detail"]
     assert detail["winners"] == [0]
 
