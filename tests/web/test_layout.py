@@ -87,6 +87,16 @@ def holds_cards(actions: list[ui.Action]) -> bool:
     return any(a["type"] == "discard" or a.get("from") == "hand" for a in actions)
 
 
+def off_screen_at_turn(page: Any) -> list[str]:
+    """``off_screen`` at this seat's turn, where an empty hand is no missing hand (``holds_cards``):
+    the check inside the loop and the one after it (an empty hand there failed series run 4 on
+    e9e89e1, desktop with 8 players) must be the same check."""
+    problems = off_screen(page)
+    if not holds_cards(ui.legal(page)):  # nothing in hand, so no hand card to see
+        problems = [p for p in problems if p != "hand: missing"]
+    return problems
+
+
 def pile_first(actions: list[ui.Action]) -> ui.Action:
     """Grow discard pile 1: discard there whenever allowed (the stock when it can go)."""
     for action in actions:
@@ -124,9 +134,7 @@ def test_hand_stock_and_discard_tops_stay_on_screen(
             my_turn(page)
             if pile_length(page) >= LONG:
                 break
-            problems = off_screen(page)
-            if not holds_cards(ui.legal(page)):  # nothing in hand, so no hand card to see
-                problems = [p for p in problems if p != "hand: missing"]
+            problems = off_screen_at_turn(page)
             assert not problems, f"turn {turns}: {problems}"
             if turns == 1:
                 page.screenshot(path=artifacts / f"layout-{size}-{players}p-start.jpg")
@@ -136,7 +144,7 @@ def test_hand_stock_and_discard_tops_stay_on_screen(
             assert turns < 120, "pile 1 does not grow"
         longest = pile_length(page)
         assert longest >= LONG
-        assert not off_screen(page)
+        assert not off_screen_at_turn(page)
         assert others_fit(page)
         if size != "desktop":  # long piles bring their chips: still 44 px tap targets
             assert page.evaluate(SMALL_TARGETS) == []
