@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from cardroom.bots.planner import PlannerBot, missing
+from dataclasses import asdict
+
+from cardroom.bots.expert_tuning import EXPERT_WEIGHTS
+from cardroom.bots.planner import PlannerBot, missing, reach_chance
 from cardroom.games.skip import WILD, Options, State, apply, new_round, view
 
 
@@ -98,6 +101,38 @@ def test_missing_counts_the_cards_between_a_pile_and_the_target() -> None:
     assert missing(7, (3, 0, 0, 0), {4, 6}, 0) == 1  # needs a 5
     assert missing(7, (3, 0, 0, 0), {4, 6}, 1) == 0  # a wild is the 5
     assert missing(2, (5, 5, 5, 5), set(), 0) == 1  # a full pile restarts from empty: needs a 1
+
+
+def test_missing_on_the_places_as_they_are() -> None:
+    """R5.1, R5.3: with four piles in play nothing starts anew until one reaches 12."""
+    assert missing(2, (5, 5, 5, 5), set(), 0, places=True) == 8  # 6 .. 12, then a 1
+    assert missing(2, (5, 0, 5, 5), set(), 0, places=True) == 1  # an empty place: a 1
+    assert missing(4, (5, 7, 9, 11), {12}, 0, places=True) == 3  # 11, the 12 held, 1 2 3
+    assert missing(4, (5, 7, 9, 11), {12}, 3, places=True) == 0  # the wilds are 1 2 3
+    assert missing(7, (3, 9, 9, 9), {4, 6}, 0, places=True) == 1  # below the target: as before
+    half = (0.0, *[0.5] * 12)
+    on_places = reach_chance(2, (11, 11, 11, 11), set(), 0, half, places=True)
+    assert on_places == 0.25  # a 12, then a 1
+    assert reach_chance(2, (11, 11, 11, 11), set(), 0, half) == 0.5  # only the 1
+
+
+def test_the_expert_keeps_the_places_full_against_a_low_stock_card() -> None:
+    """The next opponent's stock card is a 2 and its discard top a 1, and all four places are
+    taken: it cannot start a pile (R5.1). Playing the 12 would clear a pile (R5.3) and open a
+    place for its 1 and 2. Counting as if a place were always free, the planner sees the 2 as
+    playable either way and plays the 12 to thin its hand; counting the places, the expert's
+    weights keep the 12."""
+    state = table([12, 3, 3, 3, 3], [5, 10], [11, 6, 7, 8])
+    me = state.current
+    other = 1 - me
+    state.stocks[other] = [*state.stocks[other][:-1], 2]
+    state.discards[other] = [(1,), (), (), ()]
+    seen = view(state, me)
+    played = PlannerBot().choose(seen)
+    assert (played.kind, played.card, played.to) == ("play", 12, 0)  # onto the pile at 11
+    expert = PlannerBot(**asdict(EXPERT_WEIGHTS))
+    assert EXPERT_WEIGHTS.places
+    assert expert.choose(seen).kind == "discard"
 
 
 def test_discards_the_card_the_partners_stock_needs_where_the_partner_can_reach_it() -> None:

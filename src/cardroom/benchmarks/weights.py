@@ -23,6 +23,7 @@ from cardroom.games import get_game
 from cardroom.sim.tournament import run as tournament
 
 FIXED = ("stock", "win", "partner_reach", "step")  # units, the win, teams only, a tie-break
+SWITCHES = ("runs", "inference", "places")  # on (1) or off (0): a variant turns one off
 BASES = {"planner": Weights(), "expert": EXPERT_WEIGHTS}  # whose weights the variants change
 
 
@@ -52,8 +53,9 @@ def _changed(around: str) -> dict[str, float]:
 
 def variants(focus: str | None = None, around: str = "planner", teams: bool = False) -> list[str]:
     """Entrant specs: every tunable weight at half and twice its value in ``around``'s weights
-    (``planner``: the defaults, ``expert``: ``EXPERT_WEIGHTS``), and empty_pile's neighbourhood
-    (the one that mattered first); or only ``focus``'s."""
+    (``planner``: the defaults, ``expert``: ``EXPERT_WEIGHTS``), every switch that is on
+    turned off, and empty_pile's neighbourhood (the one that mattered first); or only
+    ``focus``'s."""
     base = BASES[around]
     changed = _changed(around)
 
@@ -66,7 +68,10 @@ def variants(focus: str | None = None, around: str = "planner", teams: bool = Fa
         if field.name in _fixed(teams) or (focus and field.name != focus):
             continue
         value = getattr(base, field.name)
-        specs += [spec(field.name, value * factor) for factor in (0.5, 2.0) if value]
+        if field.name in SWITCHES:
+            specs += [spec(field.name, 0.0)] if value else []  # what the switch is worth
+        else:
+            specs += [spec(field.name, value * factor) for factor in (0.5, 2.0) if value]
     if around == "planner" and focus in (None, "defence"):
         specs.append(spec("defence", 0))
     if around == "planner" and focus in (None, "empty_pile"):
