@@ -13,6 +13,7 @@ repeats this.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -425,13 +426,10 @@ def reach_chance(
     (the wilds cover the scarcest values); ``places`` as in ``missing``."""
     best = 0.0
     for value in values if places else (*values, 0):
-        if value < target:
-            needed = sorted(odds[v] for v in range(value + 1, target) if v not in resources)
-        elif places:  # the pile must reach 12 first, then restart from 1 (R5.3)
-            route = (*range(value + 1, TOP + 1), *range(1, target))
-            needed = sorted(odds[v] for v in route if v not in resources)
-        else:
+        route = route_to(target, value, places)
+        if route is None:
             continue
+        needed = sorted(odds[v] for v in route if v not in resources)
         chance = 1.0
         for odd in needed[wilds:]:
             chance *= odd
@@ -453,15 +451,23 @@ def missing(
     Measured, the honest count is worth about 2.4 points against the planner (docs/bots.md)."""
     best = 2 * TOP
     for value in values if places else (*values, 0):
-        if value < target:
-            gap = sum(1 for v in range(value + 1, target) if v not in resources)
-        elif places:
-            route = (*range(value + 1, TOP + 1), *range(1, target))
-            gap = sum(1 for v in route if v not in resources)
-        else:
+        route = route_to(target, value, places)
+        if route is None:
             continue
+        gap = sum(1 for v in route if v not in resources)
         best = min(best, max(0, gap - wilds))
     return best
+
+
+def route_to(target: int, value: int, places: bool) -> Sequence[int] | None:
+    """The values to play on a pile showing ``value`` before ``target`` fits on it: up from
+    ``value``; with ``places``, a pile at or above ``target`` first up to 12, then from 1 once
+    cleared (R5.3); without, such a pile is no way there (None)."""
+    if value < target:
+        return range(value + 1, target)
+    if places:
+        return (*range(value + 1, TOP + 1), *range(1, target))
+    return None
 
 
 EMPTY = 13  # the column of ``pile_costs`` for an empty discard pile
