@@ -135,6 +135,21 @@ def test_the_expert_keeps_the_places_full_against_a_low_stock_card() -> None:
     assert expert.choose(seen).kind == "discard"
 
 
+def test_the_expert_does_not_cover_a_discard_top_its_stock_needs() -> None:
+    """The stock card is a 9 and a pile shows 5: the 7 and the 8 on two discard piles are two
+    of the three cards between (R4.1). Counting every top as kept whatever the discard, the
+    planner puts its 4 on the 7 (the cheapest pile by its table); the expert's weights see
+    that this costs a card of the reach and cover the 11 instead."""
+    state = table([1, 1, 2, 3, 4], [5, 9], [5, 9, 9, 9], discards=[(7,), (8,), (12,), (11,)])
+    seen = view(state, state.current)
+    planned = PlannerBot().choose(seen)
+    assert (planned.kind, planned.card, planned.pile) == ("discard", 4, 0)
+    expert = PlannerBot(**asdict(EXPERT_WEIGHTS))
+    assert EXPERT_WEIGHTS.cover
+    chosen = expert.choose(seen)
+    assert chosen.kind == "discard" and chosen.pile not in (0, 1)
+
+
 def test_discards_the_card_the_partners_stock_needs_where_the_partner_can_reach_it() -> None:
     """R4.2: partners play from each other's discard tops, so a bridging card is stored there."""
     options = Options(players=4, teams=True, match_target=None, stock_size=10)

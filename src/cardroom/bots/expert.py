@@ -51,11 +51,13 @@ from .expert_tuning import EXPERT_WEIGHTS, ROLLOUT_NODES
 from .paired import lower_bound
 from .planner import (
     EMPTY,
+    NO_COVER,
     NOTHING,
     HandReader,
     SearchContext,
     card_cost,
     context_of,
+    cover_costs,
     distinct_plays,
     partner_help,
     play_value,
@@ -262,13 +264,15 @@ def endings(position: TurnPosition, context: SearchContext) -> list[tuple[float,
         return [(base, PASS)]  # nothing left to draw (R4.5): searches only meet this at the root
     table = context.pile_costs
     only_wilds = all(c == WILD for c in hand)
+    covers = cover_costs(position, context) if context.weights.cover else NO_COVER
     endings = []
     for card in sorted(set(hand), reverse=True):
         if card == WILD and context.no_wild_discards and not only_wilds:
             continue
         extra = card_cost(position, card, context.weights)
         for index, pile in enumerate(position.discards):
-            cost = table[card][pile[-1] if pile else EMPTY] + extra
+            top = pile[-1] if pile else EMPTY
+            cost = table[card][top] + extra + (covers[index] if card != top else 0.0)
             cost -= partner_help(position, card, index, False, context)
             endings.append((base - cost, discard(card, index)))
         if context.team_discards and position.partner_discards is not None:

@@ -61,6 +61,7 @@ class Weights:
     runs: float = 0.0  # 1: the next opponent's discard piles count with the run under each top
     inference: float = 0.0  # 1: what the opponent could not play tells what it does not hold
     places: float = 0.0  # 1: a pile starts anew only on an empty place (R5.1), as ``missing``
+    cover: float = 0.0  # share of ``reach`` per card a discard takes from the stock's reach
 
     def with_settings(self, settings: dict[str, Any]) -> Weights:
         known = {f.name for f in fields(self)}
@@ -320,6 +321,7 @@ def stop(position: TurnPosition, context: SearchContext) -> tuple[float, Action]
     best_cost, best_card, best_pile, best_partner = float("inf"), hand[0], 0, False
     only_wilds = all(c == WILD for c in hand)
     teams = _partner_target(position) is not None
+    covers = cover_costs(position, context) if w.cover else NO_COVER
     for card in sorted(set(hand), reverse=True):
         if card == WILD and context.no_wild_discards and not only_wilds:
             continue
@@ -327,6 +329,8 @@ def stop(position: TurnPosition, context: SearchContext) -> tuple[float, Action]
         extra = card_cost(position, card, w)
         for pile in range(4):
             cost = row[tops[pile]] + extra
+            if card != tops[pile]:
+                cost += covers[pile]
             if teams:
                 cost -= partner_help(position, card, pile, False, context)
             if cost < best_cost:
@@ -339,6 +343,39 @@ def stop(position: TurnPosition, context: SearchContext) -> tuple[float, Action]
                 if cost < best_cost:
                     best_cost, best_card, best_pile, best_partner = cost, card, pile, True
     return base - best_cost, discard(best_card, best_pile, best_partner)
+
+
+NO_COVER = (0.0, 0.0, 0.0, 0.0)
+
+
+def cover_costs(position: TurnPosition, context: SearchContext) -> tuple[float, ...]:
+    """Per discard pile, what covering its top costs the stock's reach (``worth`` counts every
+    top as a card to build with next turn, R4.1; a discard on one takes it away, unless the hand
+    or another pile holds the same value, or the card discarded is that value)."""
+    stock = position.stock
+    if stock is None or stock in (UNKNOWN, WILD):
+        return NO_COVER
+    w = context.weights
+    places = w.places > 0
+    hand = position.hand
+    wilds = hand.count(WILD)
+    tops = [pile[-1] if pile else EMPTY for pile in position.discards]
+    resources = set(hand)
+    resources.update(t for t in tops if t != EMPTY)
+    values = position.values
+    before = -1
+    costs = [0.0, 0.0, 0.0, 0.0]
+    for pile in range(4):
+        top = tops[pile]
+        if top in (EMPTY, WILD) or top in hand or tops.count(top) > 1:
+            continue
+        if before < 0:
+            before = missing(stock, values, resources, wilds, places)
+        resources.discard(top)
+        gap = missing(stock, values, resources, wilds, places) - before
+        costs[pile] = w.cover * w.reach * gap
+        resources.add(top)
+    return tuple(costs)
 
 
 def _partner_target(position: TurnPosition) -> int | None:
