@@ -107,3 +107,18 @@ def test_it_searches_only_once_a_stock_is_down_to_its_last_few_cards() -> None:
     state.draw += state.stocks[other][:-3]  # the other seat's stock is down to three cards
     del state.stocks[other][:-3]
     assert bot.in_endgame(view(state, state.current))
+
+
+def test_in_teams_the_endgame_counts_both_partners_stocks() -> None:
+    """A side wins once both its stocks are played (R6.1): one short stock is not the end."""
+    state = new_round(Options(players=4, teams=True, stock_size=10, match_target=None), "teams")
+    bot = ExpertBot(1, endgame=3)
+    me = state.current
+    other = (me + 1) % 4
+    partner = (other + 2) % 4
+    state.draw += state.stocks[other][:-2]  # one opponent is down to two cards
+    del state.stocks[other][:-2]
+    assert not bot.in_endgame(view(state, me))  # its partner still holds ten
+    state.draw += state.stocks[partner][:-1]
+    del state.stocks[partner][:-1]
+    assert bot.in_endgame(view(state, me))  # their side holds three

@@ -157,8 +157,17 @@ class ExpertBot:
         return plans[best]
 
     def in_endgame(self, view: SeatView) -> bool:
-        """Whether some stock is down to ``endgame`` cards, so the round is near its end."""
-        return min((count for count in view.stock_counts if count), default=0) <= self.endgame
+        """Whether some side's stock is down to ``endgame`` cards, so the round is near its end.
+
+        In teams a side wins only once both partners' stocks are played (R6.1), so a side's
+        count is the two stocks together. Counting one stock alone started the search while
+        the partner's stock still held most of its cards, and the rollouts then played most of
+        the round: over 40 CPU-s a game."""
+        counts = view.stock_counts
+        partners = view.partners
+        if partners is not None:
+            counts = tuple(count + counts[partners[seat]] for seat, count in enumerate(counts))
+        return min((count for count in counts if count), default=0) <= self.endgame
 
     def shortlist(self, view: SeatView) -> list[Plan]:
         """The best first moves by the planner's values (each followed by the planner's line up
