@@ -543,11 +543,3 @@ def card_cost(position: TurnPosition, card: int, w: Weights) -> float:
         if 0 < card - value <= 2:
             cost += w.keep_near  # nearly playable: keep it in hand where it stays free
     return cost
-
-
-def discard_cost(
-    position: TurnPosition, card: int, pile: tuple[int, ...], context: SearchContext
-) -> float:
-    """What discarding ``card`` on ``pile`` costs (``stop`` inlines this for speed)."""
-    top = pile[-1] if pile else EMPTY
-    return context.pile_costs[card][top] + card_cost(position, card, context.weights)
