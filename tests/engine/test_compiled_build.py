@@ -62,7 +62,8 @@ def test_a_compiled_build_is_fresh_or_set_aside() -> None:
 
 
 PLANNER_1 = "696d4b758491f6caeaf48742ded9b405cece79312c8f2795bd59c95d0a313371"
-EXPERT_2_SAMPLES_2_STOCK_3 = "cdcfdff91d59274ac2f7d15c8011d7622877e6e13153daf1193012c68bc53dc9"
+# The expert's golden values changed once on purpose: its weights gained ``cover`` (issue 35).
+EXPERT_2_SAMPLES_2_STOCK_3 = "74a54370b99a61db5e1f54da244447a317a21427dea8abf27ba07e8eb383990d"
 SKYJO_SEARCH_1_SAMPLES_4 = "58b89f08f9dbfa7499ab26ae5b2822cfa6c03943659296a313f57c8c1d0e8754"
 
 GOLDEN = [
