@@ -42,7 +42,7 @@ import zlib
 from dataclasses import replace
 from typing import Any
 
-from cardroom.games.skip import PASS, WILD, Action, SeatView, State, apply_fast, view
+from cardroom.games.skip import PASS, Action, SeatView, State, apply_fast, view
 from cardroom.games.skip.actions import discard
 from cardroom.games.skip.sampling import determinize
 from cardroom.games.skip.turns import Outcome, TurnPosition, after_play, position_of
@@ -50,16 +50,12 @@ from cardroom.games.skip.turns import Outcome, TurnPosition, after_play, positio
 from .expert_tuning import EXPERT_WEIGHTS, ROLLOUT_NODES
 from .paired import lower_bound
 from .planner import (
-    EMPTY,
-    NO_COVER,
     NOTHING,
     HandReader,
     SearchContext,
-    card_cost,
     context_of,
-    cover_costs,
+    discard_costs,
     distinct_plays,
-    partner_help,
     play_value,
     search,
     stop,
@@ -268,28 +264,12 @@ def turns_up(outcome: Outcome) -> bool:
 def endings(position: TurnPosition, context: SearchContext) -> list[tuple[float, Action]]:
     """Every way to end the turn here (R4.4, R4.5), scored as the planner scores its stop."""
     base = worth(position, context)
-    hand = position.hand
-    if not hand:
+    if not position.hand:
         return [(base, PASS)]  # nothing left to draw (R4.5): searches only meet this at the root
-    table = context.pile_costs
-    only_wilds = all(c == WILD for c in hand)
-    covers = cover_costs(position, context) if context.weights.cover else NO_COVER
-    endings = []
-    for card in sorted(set(hand), reverse=True):
-        if card == WILD and context.no_wild_discards and not only_wilds:
-            continue
-        extra = card_cost(position, card, context.weights)
-        for index, pile in enumerate(position.discards):
-            top = pile[-1] if pile else EMPTY
-            cost = table[card][top] + extra + (covers[index] if card != top else 0.0)
-            cost -= partner_help(position, card, index, False, context)
-            endings.append((base - cost, discard(card, index)))
-        if context.team_discards and position.partner_discards is not None:
-            for index, pile in enumerate(position.partner_discards):
-                cost = table[card][pile[-1] if pile else EMPTY] + extra + 0.5
-                cost -= partner_help(position, card, index, True, context)
-                endings.append((base - cost, discard(card, index, partner=True)))
-    return endings
+    return [
+        (base - cost, discard(card, pile, partner))
+        for cost, card, pile, partner in discard_costs(position, context)
+    ]
 
 
 def _outcome(position: TurnPosition, plan: Plan) -> tuple[tuple[int, ...], tuple[int, ...]]:

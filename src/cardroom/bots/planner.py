@@ -306,10 +306,28 @@ def play_value(outcome: Outcome, context: SearchContext) -> float:
 
 def stop(position: TurnPosition, context: SearchContext) -> tuple[float, Action]:
     """End the turn here: the position's worth plus the best discard (R4.4), or a pass (R4.5)."""
-    hand = position.hand
     base = worth(position, context)
-    if not hand:
+    if not position.hand:
         return base, PASS
+    options = discard_costs(position, context)
+    best = options[0]
+    for option in options:
+        if option[0] < best[0]:  # the first of equals: the highest card, own piles first
+            best = option
+    cost, card, pile, partner = best
+    return base - cost, discard(card, pile, partner)
+
+
+Discard = tuple[float, int, int, bool]
+"""A discard that ends the turn: what it gives up, the card, the pile, onto the partner's."""
+
+
+def discard_costs(position: TurnPosition, context: SearchContext) -> list[Discard]:
+    """Every discard that can end the turn from a non-empty hand (R4.4) with what it gives up,
+    the highest card first and the seat's own piles before the partner's (teams, R4.2): the
+    order in which ``stop`` breaks ties. The expert's shortlist (``expert.endings``) reads the
+    same list, so both price a discard alike."""
+    hand = position.hand
     w = context.weights
     table = context.pile_costs
     tops = [pile[-1] if pile else EMPTY for pile in position.discards]
@@ -318,10 +336,10 @@ def stop(position: TurnPosition, context: SearchContext) -> tuple[float, Action]
         if context.team_discards and position.partner_discards is not None
         else None
     )
-    best_cost, best_card, best_pile, best_partner = float("inf"), hand[0], 0, False
     only_wilds = all(c == WILD for c in hand)
     teams = _partner_target(position) is not None
     covers = cover_costs(position, context) if w.cover else NO_COVER
+    options: list[Discard] = []
     for card in sorted(set(hand), reverse=True):
         if card == WILD and context.no_wild_discards and not only_wilds:
             continue
@@ -333,16 +351,14 @@ def stop(position: TurnPosition, context: SearchContext) -> tuple[float, Action]
                 cost += covers[pile]
             if teams:
                 cost -= partner_help(position, card, pile, False, context)
-            if cost < best_cost:
-                best_cost, best_card, best_pile, best_partner = cost, card, pile, False
+            options.append((cost, card, pile, False))
         if partner_tops is not None:
             for pile in range(4):
                 # own piles first: the partner plans around theirs
                 cost = row[partner_tops[pile]] + extra + 0.5
                 cost -= partner_help(position, card, pile, True, context)
-                if cost < best_cost:
-                    best_cost, best_card, best_pile, best_partner = cost, card, pile, True
-    return base - best_cost, discard(best_card, best_pile, best_partner)
+                options.append((cost, card, pile, True))
+    return options
 
 
 NO_COVER = (0.0, 0.0, 0.0, 0.0)
