@@ -161,3 +161,29 @@ def test_discards_the_card_the_partners_stock_needs_where_the_partner_can_reach_
     state.discards[me] = [(12,), (10,), (7,), (6,)]
     action = PlannerBot().choose(view(state, me))
     assert action.kind == "discard" and action.card == 5
+
+
+def test_the_expert_does_not_open_the_next_opponents_partners_stock() -> None:
+    """R4.2: in teams the next opponent plays its partner's stock top as its own. That partner
+    shows a 6, and a pile stands at 4: playing the 5 from hand would open it. Watching only the
+    next opponent's own stock (a 12, far off), the planner plays the 5; with ``team_threat``
+    the expert's weights keep it and discard."""
+    options = Options(players=4, teams=True, match_target=None, stock_size=10)
+    state = table([5, 11, 11, 12, 12], [12, 1], [4, 9, 9, 9], options=options)
+    me = state.current
+    nxt = (me + 1) % 4
+    their_partner = state.partner(nxt)
+    assert their_partner is not None and their_partner != me
+    state.stocks[their_partner] = [12, 6]
+    state.stocks[nxt] = [12, 12]
+    partner = state.partner(me)
+    assert partner is not None
+    state.stocks[partner] = [12, 12]  # out of reach: nothing to build toward for it
+    seen = view(state, me)
+    assert EXPERT_WEIGHTS.team_threat
+    unaware = PlannerBot(**{**asdict(EXPERT_WEIGHTS), "team_threat": 0})
+    played = unaware.choose(seen)
+    assert (played.kind, played.card, played.to) == ("play", 5, 0)
+    assert PlannerBot().choose(seen).kind == "play"
+    kept = PlannerBot(**asdict(EXPERT_WEIGHTS)).choose(seen)
+    assert kept.kind == "discard" and kept.card != 5

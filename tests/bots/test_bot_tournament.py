@@ -172,7 +172,9 @@ def test_the_weight_screen_can_start_from_the_experts_weights() -> None:
         env={"COLUMNS": "200"},
     )
     assert outcome.exit_code == 0, outcome.output
-    base = "(planner:refill=0:defence=20:empty_pile=0:count_threat=20:places=1:cover=1)"
+    base = (
+        "(planner:refill=0:defence=20:empty_pile=0:count_threat=20:team_threat=1:places=1:cover=1)"
+    )
     assert base in "".join(outcome.stdout.split())  # the base, in the title (wrapped)
     rows = [line for line in outcome.stdout.splitlines() if "%" in line and "│" in line]
     assert len(rows) == 3
@@ -226,9 +228,14 @@ def test_the_weight_screen_varies_the_partners_reach_only_for_teams() -> None:
 
     assert "partner_reach" not in tunable("expert")
     assert "partner_reach" in tunable("expert", teams=True)
+    base = "planner:refill=0:defence=20:empty_pile=0:count_threat=20:team_threat=1:places=1:cover=1"
     assert variants("partner_reach", "expert", teams=True)[1:] == [
-        "planner:refill=0:defence=20:empty_pile=0:count_threat=20:places=1:cover=1:partner_reach=2",
-        "planner:refill=0:defence=20:empty_pile=0:count_threat=20:places=1:cover=1:partner_reach=8",
+        f"{base}:partner_reach=2",
+        f"{base}:partner_reach=8",
+    ]
+    assert "team_threat" not in tunable("expert")
+    assert variants("team_threat", "expert", teams=True)[1:] == [
+        base.replace("_threat=1", "_threat=0")
     ]
 
 
@@ -238,5 +245,5 @@ def test_a_switch_is_screened_by_turning_it_off() -> None:
 
     assert "places" in tunable("expert") and "places" not in tunable("planner")
     assert variants("places", "expert")[1:] == [
-        "planner:refill=0:defence=20:empty_pile=0:count_threat=20:places=0:cover=1"
+        "planner:refill=0:defence=20:empty_pile=0:count_threat=20:team_threat=1:places=0:cover=1"
     ]

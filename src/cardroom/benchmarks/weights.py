@@ -22,8 +22,9 @@ from cardroom.bots.planner import Weights
 from cardroom.games import get_game
 from cardroom.sim.tournament import run as tournament
 
-FIXED = ("stock", "win", "partner_reach", "step")  # units, the win, teams only, a tie-break
-SWITCHES = ("runs", "inference", "places")  # on (1) or off (0): a variant turns one off
+FIXED = ("stock", "win", "partner_reach", "team_threat", "step")  # units, the win, teams, a tie
+TEAMS_ONLY = ("partner_reach", "team_threat")  # change nothing at 2 players
+SWITCHES = ("runs", "inference", "places", "team_threat")  # on (1) or off: a variant turns it off
 BASES = {"planner": Weights(), "expert": EXPERT_WEIGHTS}  # whose weights the variants change
 
 
@@ -37,8 +38,8 @@ def tunable(around: str = "planner", teams: bool = False) -> list[str]:
 
 
 def _fixed(teams: bool) -> tuple[str, ...]:
-    """The weights not screened: the partner's reach counts in teams only."""
-    return tuple(name for name in FIXED if not (teams and name == "partner_reach"))
+    """The weights not screened: the partners' (``TEAMS_ONLY``) count in teams only."""
+    return tuple(name for name in FIXED if not (teams and name in TEAMS_ONLY))
 
 
 def _changed(around: str) -> dict[str, float]:

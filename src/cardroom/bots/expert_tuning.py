@@ -45,6 +45,17 @@ ROLLOUT_NODES = 1_500  # the planner's search budget inside rollouts, where spee
 #   weights with refill 11 won 66.0% on the same deals; no seed below its base (+1.6, +0.1,
 #   +1.0, +1.4, +1.9 points). refill 3 and 6 fell between (66.5% and 66.3% over seeds 1, 51,
 #   52). In teams, as a planner, 60.3% against 60.5% of 800 (seed 1): no change there.
+# - team_threat 1 (issue 35, teams only: the next opponent plays its partner's stock top and
+#   discard tops as its own, R4.2, so they count in ``defence`` and ``count_threat``; before,
+#   only its own did): against the default planner in teams, as a planner, 68.9% of 800 games
+#   (seed 2) where the same weights without it won 59.2% on the same deals. Counting the
+#   partner's own chance to reach its stock (count_partner 20) lost: 56.5% there.
 EXPERT_WEIGHTS = Weights(
-    empty_pile=0.0, refill=0.0, defence=20.0, count_threat=20.0, places=1.0, cover=1.0
+    empty_pile=0.0,
+    refill=0.0,
+    defence=20.0,
+    count_threat=20.0,
+    team_threat=1.0,
+    places=1.0,
+    cover=1.0,
 )

@@ -58,6 +58,7 @@ class Weights:
     # Counting (off in the planner): what can still come, from the cards this seat has not seen.
     count_reach: float = 0.0  # the stock's gap, by the chance next turn's hand does not fill it
     count_threat: float = 0.0  # the next opponent's stock, by the chance their hand reaches it
+    team_threat: float = 0.0  # 1: teams: the next opponent plays its partner's stock and tops too
     runs: float = 0.0  # 1: the next opponent's discard piles count with the run under each top
     inference: float = 0.0  # 1: what the opponent could not play tells what it does not hold
     places: float = 0.0  # 1: a pile starts anew only on an empty place (R5.1), as ``missing``
@@ -178,7 +179,9 @@ def context_of(
     lacks: frozenset[int] = NOTHING,
 ) -> SearchContext:
     """What a search from ``view`` keeps fixed; ``lacks``: what the next opponent's kept cards
-    are known not to be (``lacks_of``)."""
+    are known not to be (``lacks_of``). With ``team_threat``, in teams, the stock card and the
+    discard tops of the next opponent's partner are threats too: the next opponent may play
+    them (R4.2), and a card that opens the partner's stock helps its side as much."""
     me = view.seat
     assert me is not None
     step = 1 if view.options.direction == "clockwise" else -1
@@ -186,11 +189,15 @@ def context_of(
     threats: list[int] = []
     threat_discards: list[int] = []
     if nxt != me and nxt != view.partner:
-        top = view.stock_tops[nxt]
-        if top is not None and top != WILD:
-            threats.append(top)
-        for pile in view.discards[nxt]:
-            threat_discards += pile_run(pile) if weights.runs else pile[-1:]
+        seats = [nxt]
+        if weights.team_threat and view.partners is not None:
+            seats.append(view.partners[nxt])  # R4.2: it plays its partner's stock and tops too
+        for seat in seats:
+            top = view.stock_tops[seat]
+            if top is not None and top != WILD:
+                threats.append(top)
+            for pile in view.discards[seat]:
+                threat_discards += pile_run(pile) if weights.runs else pile[-1:]
     return SearchContext(
         weights=weights,
         no_wild_discards=view.options.no_wild_discards,
