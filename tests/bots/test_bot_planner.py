@@ -5,7 +5,14 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from cardroom.bots.expert_tuning import EXPERT_WEIGHTS
-from cardroom.bots.planner import PlannerBot, missing, reach_chance
+from cardroom.bots.planner import (
+    PlannerBot,
+    Weights,
+    context_of,
+    missing,
+    reach_chance,
+    threat_odds,
+)
 from cardroom.games.skip import WILD, Options, State, apply, new_round, view
 
 
@@ -187,3 +194,18 @@ def test_the_expert_does_not_open_the_next_opponents_partners_stock() -> None:
     assert PlannerBot().choose(seen).kind == "play"
     kept = PlannerBot(**asdict(EXPERT_WEIGHTS)).choose(seen)
     assert kept.kind == "discard" and kept.card != 5
+
+
+def test_counting_the_partners_chances_reads_the_partners_hand_size() -> None:
+    """``count_partner`` (screened in teams, off in every bot): the partner's next hand is its
+    kept cards and the fresh ones that fill it to five (R4.1), like ``count_threat``'s."""
+    options = Options(players=4, teams=True, match_target=None, stock_size=10)
+    state = table([5, 11, 11, 12, 12], [12, 1], [4, 9, 9, 9], options=options)
+    me = state.current
+    partner = state.partner(me)
+    assert partner is not None
+    seen = view(state, me)
+    counted = context_of(seen, Weights(count_partner=20))
+    assert counted.partner_odds == threat_odds(seen, partner, frozenset())
+    assert context_of(seen, Weights()).partner_odds == ()
+    assert PlannerBot(count_partner=20).choose(seen).kind in ("play", "discard")

@@ -58,6 +58,7 @@ class Weights:
     # Counting (off in the planner): what can still come, from the cards this seat has not seen.
     count_reach: float = 0.0  # the stock's gap, by the chance next turn's hand does not fill it
     count_threat: float = 0.0  # the next opponent's stock, by the chance their hand reaches it
+    count_partner: float = 0.0  # teams: the partner's stock, by the chance its hand misses it
     team_threat: float = 0.0  # 1: teams: the next opponent plays its partner's stock and tops too
     runs: float = 0.0  # 1: the next opponent's discard piles count with the run under each top
     inference: float = 0.0  # 1: what the opponent could not play tells what it does not hold
@@ -93,6 +94,8 @@ class SearchContext:
     threat_odds: tuple[float, ...] = ()
     """Counting: per value 1..12, the chance the next opponent's next hand holds a card to
     play as it (its kept cards less what it showed it lacks, and its fresh cards)."""
+    partner_odds: tuple[float, ...] = ()
+    """Counting, in teams: the same chances for the partner's next hand."""
 
 
 class PlannerBot:
@@ -209,6 +212,11 @@ def context_of(
         memo={},
         shares=shares_of(view) if weights.count_reach else (),
         threat_odds=threat_odds(view, nxt, lacks) if weights.count_threat and threats else (),
+        partner_odds=(
+            threat_odds(view, view.partner, NOTHING)
+            if weights.count_partner and view.partner is not None
+            else ()
+        ),
     )
 
 
@@ -457,6 +465,10 @@ def worth(position: TurnPosition, context: SearchContext) -> float:
         if position.partner_discards is not None:
             partner_tops.update(pile[-1] for pile in position.partner_discards if pile)
         score -= w.partner_reach * missing(partner_stock, values, partner_tops, 0, places)
+        if w.count_partner and context.partner_odds:
+            odds = context.partner_odds
+            chance = reach_chance(partner_stock, values, partner_tops, 0, odds, places)
+            score -= w.count_partner * (1.0 - chance)
     if w.defence:
         threat_resources = set(context.threat_discards)
         for top in context.threat_tops:
