@@ -22,8 +22,8 @@ from cardroom.bots.planner import Weights
 from cardroom.games import get_game
 from cardroom.sim.tournament import run as tournament
 
-FIXED = ("stock", "win", "partner_reach", "team_threat", "step")  # units, the win, teams, a tie
 TEAMS_ONLY = ("partner_reach", "team_threat")  # change nothing at 2 players
+FIXED = ("stock", "win", "step", *TEAMS_ONLY)  # units, the win, a tie-break; teams: screened there
 SWITCHES = ("runs", "inference", "places", "team_threat")  # on (1) or off: a variant turns it off
 BASES = {"planner": Weights(), "expert": EXPERT_WEIGHTS}  # whose weights the variants change
 
